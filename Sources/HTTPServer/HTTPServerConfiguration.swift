@@ -1,0 +1,59 @@
+import Foundation
+
+/// Every limit, timeout and size the server enforces, with the defaults of the `viperd serve` CLI.
+public struct HTTPServerConfiguration: Sendable {
+    /// Host name or address to bind (`127.0.0.1`, `::1`, `0.0.0.0`, `::`).
+    public var host: String = "127.0.0.1"
+    /// TCP port; 0 asks the kernel for an ephemeral one (read it back from `HTTPServer.localPort`).
+    public var port: Int = 8080
+    /// Threads that run request handlers; never one per connection.
+    public var workerCount: Int = 2 * HTTPServerConfiguration.coreCount
+    /// Serial queues that own the sockets (I/O, parsing, serialization).
+    public var eventLoopCount: Int = HTTPServerConfiguration.coreCount
+    /// `listen(2)` backlog.
+    public var backlog: Int32 = 1024
+
+    /// Whole header section, from its first byte (slowloris guard): 408 then close.
+    public var headerTimeout: Duration = .seconds(10)
+    /// Longest pause between two reads of a body: 408 then close.
+    public var bodyTimeout: Duration = .seconds(10)
+    /// How long a keep-alive connection may sit idle between requests: silent close.
+    public var idleTimeout: Duration = .seconds(5)
+    /// Longest time a client may leave written bytes unread before the connection is dropped.
+    public var writeTimeout: Duration = .seconds(30)
+    /// Longest a handler may take; past it the client gets 503 and the connection closes.
+    public var handlerTimeout: Duration = .seconds(30)
+    /// Graceful shutdown: how long in-flight requests get before connections are cut.
+    public var shutdownTimeout: Duration = .seconds(10)
+    /// Lingering close: how long unread input is drained after our last response.
+    public var lingerTimeout: Duration = .seconds(2)
+    /// Lingering close: at most this many bytes are drained before the socket is closed.
+    public var lingerMaxBytes: Int = 1 << 20
+
+    /// Request line (414 past it).
+    public var maxRequestLineBytes: Int = 8 * 1024
+    /// One header field line (431 past it).
+    public var maxHeaderLineBytes: Int = 8 * 1024
+    /// The whole header section, request line excluded (431 past it).
+    public var maxHeaderBytes: Int = 32 * 1024
+    /// Header field lines (431 past it).
+    public var maxHeaderCount: Int = 100
+    /// Request body, decided from Content-Length before reading (413 past it).
+    public var maxBodyBytes: Int = 1 << 20
+    /// One chunk-size line of a chunked body, extensions included (400 past it).
+    public var maxChunkLineBytes: Int = 4 * 1024
+    /// Requests served on one connection before it is closed with `Connection: close`.
+    public var maxRequestsPerConnection: Int = 1000
+    /// Open connections; a connection past it is answered 503 at accept time and closed.
+    public var maxConnections: Int = 1024
+    /// Unsent response bytes above which the connection stops reading (backpressure).
+    public var outputHighWaterBytes: Int = 256 * 1024
+    /// RFC 9112 §3.2: an HTTP/1.1 request without exactly one Host is a 400.
+    public var requireHost: Bool = true
+
+    /// The defaults listed on each property.
+    public init() {}
+
+    /// Cores this process may run on.
+    public static var coreCount: Int { max(1, ProcessInfo.processInfo.activeProcessorCount) }
+}

@@ -1,0 +1,2 @@
+/// Presenters: input conversion and PresentationModel → ViewModel formatting.
+public enum Presentation {}

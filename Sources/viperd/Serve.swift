@@ -1,0 +1,108 @@
+import App
+import ArgumentParser
+import Dispatch
+import Foundation
+import HTTPServer
+import Logging
+
+/// `viperd serve`: run the HTTP server until SIGTERM or SIGINT.
+struct Serve: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Run the HTTP server.",
+        discussion: """
+            Every option can also be set by an environment variable named after it \
+            (--port → VIPERD_PORT, --header-timeout → VIPERD_HEADER_TIMEOUT); the flag wins. \
+            Timeouts are in seconds and may be fractional. SIGTERM or SIGINT shuts down \
+            gracefully: in-flight requests finish (answered with Connection: close) within \
+            --shutdown-timeout, then the process exits 0.
+            """)
+
+    @Option(help: "Address to listen on (VIPERD_HOST; default 127.0.0.1; :: or 0.0.0.0 for all).")
+    var host: String?
+
+    @Option(help: "TCP port; 0 picks a free one and logs it (VIPERD_PORT; default 8080).")
+    var port: Int?
+
+    @Option(help: "SQLite database file (VIPERD_DB; default data/viperd.sqlite).")
+    var db: String?
+
+    @Option(help: "Request handler threads (VIPERD_WORKERS; default 2 × cores).")
+    var workers: Int?
+
+    @Option(help: "Seconds for the whole header section, from its first byte; then 408 (VIPERD_HEADER_TIMEOUT; default 10).")
+    var headerTimeout: Double?
+
+    @Option(help: "Seconds a body may pause between reads; then 408 (VIPERD_BODY_TIMEOUT; default 10).")
+    var bodyTimeout: Double?
+
+    @Option(help: "Seconds a keep-alive connection may idle between requests (VIPERD_IDLE_TIMEOUT; default 5).")
+    var idleTimeout: Double?
+
+    @Option(help: "Seconds a client may leave our writes unread before it is dropped (VIPERD_WRITE_TIMEOUT; default 30).")
+    var writeTimeout: Double?
+
+    @Option(help: "Largest request body in bytes; larger is 413 (VIPERD_MAX_BODY_BYTES; default 1048576).")
+    var maxBodyBytes: Int?
+
+    @Option(help: "Largest header section in bytes; larger is 431 (VIPERD_MAX_HEADER_BYTES; default 32768).")
+    var maxHeaderBytes: Int?
+
+    @Option(help: "Most header fields per request; more is 431 (VIPERD_MAX_HEADER_COUNT; default 100).")
+    var maxHeaderCount: Int?
+
+    @Option(help: "Most open connections; more are answered 503 (VIPERD_MAX_CONNECTIONS; default 1024).")
+    var maxConnections: Int?
+
+    @Option(help: "Requests served per connection before it closes (VIPERD_MAX_REQUESTS_PER_CONNECTION; default 1000).")
+    var maxRequestsPerConnection: Int?
+
+    @Option(help: "Seconds in-flight requests get on shutdown (VIPERD_SHUTDOWN_TIMEOUT; default 10).")
+    var shutdownTimeout: Double?
+
+    @Option(help: "trace, debug, info, notice, warning, error or critical (VIPERD_LOG_LEVEL or LOG_LEVEL; default info).")
+    var logLevel: String?
+
+    func run() throws {
+        let environment = ProcessInfo.processInfo.environment
+        var options = ServeOptions()
+        options.host = host
+        options.port = port
+        options.db = db
+        options.workers = workers
+        options.headerTimeout = headerTimeout
+        options.bodyTimeout = bodyTimeout
+        options.idleTimeout = idleTimeout
+        options.writeTimeout = writeTimeout
+        options.maxBodyBytes = maxBodyBytes
+        options.maxHeaderBytes = maxHeaderBytes
+        options.maxHeaderCount = maxHeaderCount
+        options.maxConnections = maxConnections
+        options.maxRequestsPerConnection = maxRequestsPerConnection
+        options.shutdownTimeout = shutdownTimeout
+        let configuration: AppConfiguration
+        do {
+            configuration = try options.resolve(environment: environment)
+        } catch let error as ServeOptions.InvalidValue {
+            throw ValidationError(error.description)
+        }
+        let level = try LogSetup.level(flag: logLevel, environment: environment)
+        LogSetup.bootstrap(level: level)
+        let logger = Logger(label: "viperd")
+
+        let server = Application.makeServer(configuration: configuration, logger: logger)
+        do {
+            try server.start()
+        } catch {
+            logger.critical("cannot start: \(error)")
+            throw ExitCode(1)
+        }
+        logger.notice("viperd listening on http://\(LogSetup.urlHost(configuration.server.host)):\(server.localPort)")
+        let signals = ShutdownSignals { signal in
+            logger.notice("received \(signal), shutting down")
+            server.shutdown()
+        }
+        server.waitUntilStopped()
+        signals.cancel()
+        logger.notice("viperd stopped")
+    }
+}

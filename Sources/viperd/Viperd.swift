@@ -1,0 +1,11 @@
+import ArgumentParser
+
+/// The `viperd` command: the server and its operator tools.
+@main
+struct Viperd: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "viperd",
+        abstract: "Viperd: a VIPER / Clean Architecture HTTP JSON backend.",
+        subcommands: [Serve.self],
+        defaultSubcommand: nil)
+}
