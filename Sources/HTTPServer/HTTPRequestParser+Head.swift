@@ -211,7 +211,11 @@ extension HTTPRequestParser {
         var i = line.lowerBound
         while i < end, ASCII.isToken(buf[i]) { i += 1 }
         guard i < end, i > line.lowerBound else { return .failure(.init(.invalidHeaderName)) }
-        if ASCII.isWhitespace(buf[i]) { return .failure(.init(.whitespaceBeforeColon)) }
+        if ASCII.isWhitespace(buf[i]) {
+            var j = i
+            while j < end, ASCII.isWhitespace(buf[j]) { j += 1 }
+            return .failure(.init(j < end && buf[j] == ASCII.colon ? .whitespaceBeforeColon : .invalidHeaderName))
+        }
         guard buf[i] == ASCII.colon else { return .failure(.init(.invalidHeaderName)) }
         let name = line.lowerBound..<i
         var valueStart = i + 1

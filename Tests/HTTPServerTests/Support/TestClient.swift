@@ -1,0 +1,163 @@
+import Foundation
+import HTTPServer
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A blocking loopback client that speaks raw bytes, so tests control every byte and pause.
+final class TestClient {
+    struct Failure: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    /// A response as read off the wire.
+    struct Response {
+        var status: Int
+        var headers: [(String, String)]
+        var body: [UInt8]
+
+        func header(_ name: String) -> String? {
+            headers.first { $0.0.lowercased() == name.lowercased() }?.1
+        }
+
+        var text: String { String(decoding: body, as: UTF8.self) }
+    }
+
+    let fd: Int32
+    private var buffer: [UInt8] = []
+
+    init(port: Int, receiveTimeout: Double = 5) throws {
+        fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { throw Failure(description: "socket: \(errno)") }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let result = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        guard result == 0 else {
+            Glibc.close(fd)
+            throw Failure(description: "connect: \(errno)")
+        }
+        setReceiveTimeout(receiveTimeout)
+    }
+
+    deinit { Glibc.close(fd) }
+
+    func setReceiveTimeout(_ seconds: Double) {
+        var timeout = timeval(tv_sec: Int(seconds), tv_usec: Int((seconds - Double(Int(seconds))) * 1_000_000))
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+    }
+
+    func send(_ text: String) throws { try send(Array(text.utf8)) }
+
+    func send(_ bytes: [UInt8]) throws {
+        var offset = 0
+        while offset < bytes.count {
+            let n = bytes.withUnsafeBytes { Glibc.send(fd, $0.baseAddress! + offset, bytes.count - offset, Int32(MSG_NOSIGNAL)) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw Failure(description: "send: errno \(errno)")
+            }
+            offset += n
+        }
+    }
+
+    /// Reads more bytes into the buffer; false on EOF, throws on timeout or error.
+    @discardableResult
+    private func fill() throws -> Bool {
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { Glibc.recv(fd, $0.baseAddress, $0.count, 0) }
+            if n > 0 {
+                buffer.append(contentsOf: chunk[0..<n])
+                return true
+            }
+            if n == 0 { return false }
+            if errno == EINTR { continue }
+            if errno == EAGAIN || errno == EWOULDBLOCK { throw Failure(description: "read timed out") }
+            throw Failure(description: "recv: errno \(errno)")
+        }
+    }
+
+    /// Reads one response; nil when the server closed the connection cleanly before one began.
+    func readResponse(headRequest: Bool = false) throws -> Response? {
+        while true {
+            if let end = headEnd() {
+                let head = String(decoding: buffer[0..<end], as: UTF8.self)
+                var lines = head.components(separatedBy: "\r\n")
+                let statusLine = lines.removeFirst()
+                let parts = statusLine.split(separator: " ", maxSplits: 2)
+                guard parts.count >= 2, let status = Int(parts[1]) else {
+                    throw Failure(description: "bad status line: \(statusLine)")
+                }
+                let headers = lines.compactMap { line -> (String, String)? in
+                    guard let colon = line.firstIndex(of: ":") else { return nil }
+                    return (String(line[..<colon]), line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces))
+                }
+                buffer.removeFirst(end + 4)
+                var response = Response(status: status, headers: headers, body: [])
+                let length = response.header("Content-Length").flatMap { Int($0) } ?? 0
+                if !headRequest && status >= 200 && status != 204 && status != 304 {
+                    while buffer.count < length {
+                        guard try fill() else { throw Failure(description: "EOF inside body") }
+                    }
+                    response.body = Array(buffer[0..<length])
+                    buffer.removeFirst(length)
+                }
+                return response
+            }
+            guard try fill() else {
+                if buffer.isEmpty { return nil }
+                throw Failure(description: "EOF inside head: \(String(decoding: buffer, as: UTF8.self))")
+            }
+        }
+    }
+
+    /// Reads a response and requires one.
+    func expectResponse(headRequest: Bool = false) throws -> Response {
+        guard let response = try readResponse(headRequest: headRequest) else {
+            throw Failure(description: "connection closed without a response")
+        }
+        return response
+    }
+
+    /// True when the server has closed (EOF with no further bytes) within the receive timeout.
+    func isClosedByServer() -> Bool {
+        do {
+            while try fill() {}
+            return true
+        } catch {
+            return false
+        }
+    }
+
+    /// Everything until EOF (or the timeout).
+    func readToEnd() -> [UInt8] {
+        while (try? fill()) == true {}
+        defer { buffer.removeAll() }
+        return buffer
+    }
+
+    func shutdownWrite() { shutdown(fd, Int32(SHUT_WR)) }
+
+    /// Closes with RST instead of FIN.
+    func reset() {
+        var option = linger(l_onoff: 1, l_linger: 0)
+        setsockopt(fd, SOL_SOCKET, SO_LINGER, &option, socklen_t(MemoryLayout<linger>.size))
+        shutdown(fd, Int32(SHUT_RDWR))
+    }
+
+    private func headEnd() -> Int? {
+        guard buffer.count >= 4 else { return nil }
+        for i in 0...(buffer.count - 4)
+        where buffer[i] == 13 && buffer[i + 1] == 10 && buffer[i + 2] == 13 && buffer[i + 3] == 10 {
+            return i
+        }
+        return nil
+    }
+}
