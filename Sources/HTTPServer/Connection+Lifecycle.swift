@@ -47,8 +47,13 @@ extension Connection {
         state = .lingering
         shutdown(fd, Int32(SHUT_WR))
         lingeredBytes = 0
-        setReadDeadline(.linger, at: MonotonicClock.now() &+ context.lingerTimeout)
+        setReadDeadline(.linger, at: MonotonicClock.now() &+ lingerPeriod)
         resumeReading()
+    }
+
+    /// While shutting down, a client that keeps the socket open gets a short linger only.
+    var lingerPeriod: UInt64 {
+        context.isShuttingDown ? min(context.lingerTimeout, 250_000_000) : context.lingerTimeout
     }
 
     /// Closes without lingering (peer gone, stalled writes, drain period over).

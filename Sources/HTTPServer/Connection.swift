@@ -273,7 +273,14 @@ final class Connection: @unchecked Sendable {
     // MARK: shutdown
 
     func shutdownRequested() {
-        if state == .reading && parser.phase == .idle && output.count == outputOffset { close() }
+        switch state {
+        case .reading where parser.phase == .idle && output.count == outputOffset:
+            close()
+        case .lingering:
+            readDeadline = min(readDeadline, MonotonicClock.now() &+ lingerPeriod)
+        default:
+            break
+        }
     }
 
     func checkDeadlines(now: UInt64) {

@@ -9,6 +9,7 @@ public struct HTTPParseError: Error, Equatable, Sendable, CustomStringConvertibl
         case invalidRequestLine = "malformed request line"
         case requestLineTooLong = "request line too long"
         case bareLineFeed = "line ending is LF without CR"
+        case bareCarriageReturn = "CR not followed by LF"
         case obsoleteLineFolding = "obsolete line folding"
         case invalidHeaderName = "invalid header field name"
         case whitespaceBeforeColon = "whitespace between header name and colon"

@@ -16,6 +16,11 @@ extension HTTPRequestParser {
                         return .failure(.init(.headerSectionTooLarge))
                     }
                 }
+                // Refuse a line as soon as its first bytes are wrong, not after a timeout.
+                let partial = progress.lineStart..<buf.count
+                let error = progress.requestLine == nil
+                    ? Self.checkPartialRequestLine(buf, partial) : Self.checkPartialFieldLine(buf, partial)
+                if let error { return .failure(error) }
                 return .needMore
             }
             guard lf > progress.lineStart, buf[lf - 1] == ASCII.cr else {
@@ -246,6 +251,7 @@ extension HTTPRequestParser {
             }
         case 14 where ASCII.equalsLowercased(buf, name, "content-length"):
             progress.contentLengthCount += 1
+            if progress.contentLengthCount > 1 { return .init(.multipleContentLengths) }
             guard let length = parseDecimal(buf, value) else { return .init(.invalidContentLength) }
             progress.contentLength = length
         case 17 where ASCII.equalsLowercased(buf, name, "transfer-encoding"):

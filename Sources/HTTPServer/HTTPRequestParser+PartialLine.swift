@@ -1,0 +1,72 @@
+/// Early refusal of a line that has not ended yet: a client that sends garbage is answered at
+/// once instead of holding the connection until the header timeout.
+extension HTTPRequestParser {
+    /// A prefix of `method SP request-target SP HTTP/d.d`; only what can already be judged.
+    static func checkPartialRequestLine(_ buf: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> HTTPParseError? {
+        var i = range.lowerBound
+        let end = range.upperBound
+        // Leading empty lines are still being skipped; a lone CR may be the start of one.
+        if i < end, buf[i] == ASCII.cr { return end - i > 1 ? .init(.bareCarriageReturn) : nil }
+        while i < end, ASCII.isToken(buf[i]) { i += 1 }
+        if i == end { return nil }
+        guard buf[i] == ASCII.space, i > range.lowerBound else {
+            return .init(i > range.lowerBound && buf[i] != ASCII.tab ? .invalidMethod : .invalidRequestLine)
+        }
+        i += 1
+        let targetStart = i
+        while i < end, ASCII.isTarget(buf[i]) { i += 1 }
+        if i == end { return nil }
+        guard buf[i] == ASCII.space, i > targetStart else {
+            return .init(ASCII.isWhitespace(buf[i]) || i == targetStart ? .invalidRequestLine : .invalidRequestTarget)
+        }
+        i += 1
+        let versionStart = i
+        let pattern = Array("HTTP/".utf8)
+        while i < end {
+            let offset = i - versionStart
+            let byte = buf[i]
+            switch offset {
+            case 0..<5 where byte != pattern[offset]: return .init(.invalidVersion)
+            case 5 where !(0x30...0x39).contains(byte): return .init(.invalidVersion)
+            case 7 where !(0x30...0x39).contains(byte): return .init(.invalidVersion)
+            case 6 where byte != ASCII.dot: return .init(.invalidVersion)
+            case 8 where byte != ASCII.cr: return .init(.invalidVersion)
+            case 9...: return .init(.bareCarriageReturn)
+            default: break
+            }
+            i += 1
+        }
+        if end - versionStart >= 8, case .failure(let error) = parseVersion(buf, versionStart..<(versionStart + 8)) {
+            return error
+        }
+        return nil
+    }
+
+    /// A prefix of `field-name ":" OWS field-value OWS`.
+    static func checkPartialFieldLine(_ buf: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> HTTPParseError? {
+        guard !range.isEmpty else { return nil }
+        let end = range.upperBound
+        var i = range.lowerBound
+        if ASCII.isWhitespace(buf[i]) { return .init(.obsoleteLineFolding) }
+        if buf[i] == ASCII.cr { return end - i > 1 ? .init(.bareCarriageReturn) : nil }
+        while i < end, ASCII.isToken(buf[i]) { i += 1 }
+        if i == end { return nil }
+        if ASCII.isWhitespace(buf[i]) {
+            while i < end, ASCII.isWhitespace(buf[i]) { i += 1 }
+            if i == end { return nil }
+            return .init(buf[i] == ASCII.colon ? .whitespaceBeforeColon : .invalidHeaderName)
+        }
+        guard buf[i] == ASCII.colon, i > range.lowerBound else { return .init(.invalidHeaderName) }
+        i += 1
+        while i < end {
+            let byte = buf[i]
+            if byte == ASCII.cr {
+                if i + 1 < end { return .init(.invalidHeaderValue) }
+            } else if !ASCII.isFieldValue(byte) {
+                return .init(.invalidHeaderValue)
+            }
+            i += 1
+        }
+        return nil
+    }
+}

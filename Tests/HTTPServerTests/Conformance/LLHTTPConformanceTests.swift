@@ -1,0 +1,79 @@
+import Foundation
+import HTTPServer
+import Testing
+
+/// Replays llhttp's request vectors against the real server over a socket, per the replay rules
+/// in `../shared/conformance/llhttp-request-vectors/README.md`.
+@Suite("llhttp request vectors")
+struct LLHTTPConformanceTests {
+    static let vectors = LLHTTPVector.loadAll()
+
+    /// Where Viperd is deliberately stricter than llhttp, with the reason. Each listed vector must
+    /// still end in a 4xx/5xx and a closed connection.
+    static let stricter: [String: String] = [
+        "method.md: M-SEARCH request":
+            "asterisk-form is for OPTIONS only (RFC 9112 §3.2.4); SSDP is not HTTP",
+        "method.md: SOURCE request with ICE": "only HTTP/1.0 and HTTP/1.1 are served, not ICE/1.0",
+        "method.md: OPTIONS request with RTSP": "only HTTP/1.0 and HTTP/1.1 are served, not RTSP/1.0",
+        "method.md: ANNOUNCE request with RTSP": "only HTTP/1.0 and HTTP/1.1 are served, not RTSP/1.0",
+        "sample.md: No HTTP version": "HTTP/0.9 simple requests are not served",
+        "transfer-encoding.md: POST with `chunked` as last transfer-encoding":
+            "a request-target has no fragment (RFC 9112 §3.2); this one has `#hey`",
+        "transfer-encoding.md: POST with `chunked` as last transfer-encoding (multiple headers)":
+            "a request-target has no fragment (RFC 9112 §3.2); this one has `#hey`",
+        "uri.md: Fragment in URI": "a request-target has no fragment (RFC 9112 §3.2)",
+    ]
+
+    /// llhttp stops at `Upgrade` (it hands the connection to the caller); Viperd upgrades to
+    /// nothing, so it answers the request as plain HTTP/1.1, which RFC 9110 §7.8 allows.
+    static let upgradePause = "Pause on CONNECT/Upgrade"
+    static let dataAfterClose = "Data after `Connection: close`"
+
+    @Test("the vectors are there to replay")
+    func vectorsLoaded() {
+        #expect(Self.vectors.count > 100, "expected the llhttp vectors at \(LLHTTPVector.folder.path)")
+    }
+
+    @Test("each vector gets the answer the replay rules require", arguments: vectors)
+    func replay(_ vector: LLHTTPVector) throws {
+        // The vectors mostly omit Host; the Host rule has its own parser tests.
+        try TestServer.with({ $0.requireHost = false; $0.lingerTimeout = .milliseconds(200) }, handler: Self.methodAware) { server in
+            let client = try TestClient(port: server.localPort, receiveTimeout: 3)
+            try client.send(vector.bytes)
+            client.shutdownWrite()
+            let statuses = Self.statuses(client.readToEnd())
+            let reason = vector.rejectionReason ?? ""
+            if reason.contains(Self.dataAfterClose) {
+                #expect(statuses.count == 1 && statuses[0] < 400, "answer the first request, ignore the rest: \(statuses)")
+            } else if reason.contains(Self.upgradePause) && vector.bytes.starts(with: Array("CONNECT ".utf8)) {
+                // No tunnels: CONNECT is refused with 501 and the connection closed.
+                #expect(statuses == [501], "CONNECT is not implemented: \(statuses)")
+            } else if reason.contains(Self.upgradePause) {
+                #expect(statuses.first.map { $0 < 400 } == true, "Upgrade is ignored, the request answered: \(statuses)")
+            } else if vector.rejected {
+                #expect(statuses.last.map { $0 >= 400 } == true, "llhttp rejects this (\(reason)); we answered \(statuses)")
+                #expect(statuses.dropLast().allSatisfy { $0 < 400 }, "\(statuses)")
+            } else if let why = Self.stricter[vector.testDescription] {
+                #expect(statuses.last.map { $0 >= 400 } == true, "listed as stricter (\(why)) but answered \(statuses)")
+            } else {
+                #expect(statuses.count <= vector.messages, "\(vector.messages) messages, answered \(statuses)")
+                #expect(!statuses.contains(400), "llhttp accepts this; we answered \(statuses)")
+            }
+        }
+    }
+
+    /// Answers like the application router does: 501 for a method it does not implement.
+    static let methodAware: HTTPServer.Handler = { request in
+        let known: Set<HTTPMethod> = [.get, .head, .post, .put, .patch, .delete, .options]
+        return HTTPResponse(status: known.contains(request.method) ? .ok : .notImplemented)
+    }
+
+    /// Status codes of a stream of bodiless responses.
+    static func statuses(_ bytes: [UInt8]) -> [Int] {
+        let text = String(decoding: bytes, as: UTF8.self)
+        return text.components(separatedBy: "\r\n\r\n").compactMap { head in
+            guard head.hasPrefix("HTTP/1.1 ") else { return nil }
+            return Int(head.dropFirst(9).prefix(3))
+        }
+    }
+}
