@@ -187,8 +187,10 @@ final class Connection: @unchecked Sendable {
 
     private func dispatch(_ incoming: HTTPRequest) {
         var request = incoming
+        // Reads stop while the handler works, but lazily: the source is suspended only if the
+        // client actually sends more (see `readable`). Suspending and resuming a Dispatch
+        // source on every request costs two trips through Dispatch's manager thread.
         state = .handling
-        suspendReading()
         headStartedAt = nil
         requestsStarted += 1
         if let sent = request.headers["X-Request-ID"], RequestID.isSane(sent) {

@@ -54,6 +54,17 @@ public struct HTTPServerConfiguration: Sendable {
     /// The defaults listed on each property.
     public init() {}
 
-    /// Cores this process may run on.
-    public static var coreCount: Int { max(1, ProcessInfo.processInfo.activeProcessorCount) }
+    /// Cores this process may run on: its CPU affinity mask (taskset, cgroup cpusets), which
+    /// can be fewer than the machine has. Glibc hides `sched_getaffinity` from Swift, so the
+    /// kernel's `Cpus_allowed` mask is read instead.
+    public static let coreCount: Int = {
+        if let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+            let line = status.split(separator: "\n").first(where: { $0.hasPrefix("Cpus_allowed:") })
+        {
+            let mask = line.dropFirst("Cpus_allowed:".count).filter { $0 != "," && $0 != " " && $0 != "\t" }
+            let count = mask.reduce(0) { total, digit in total + (Int(String(digit), radix: 16)?.nonzeroBitCount ?? 0) }
+            if count > 0 { return min(count, ProcessInfo.processInfo.activeProcessorCount) }
+        }
+        return max(1, ProcessInfo.processInfo.activeProcessorCount)
+    }()
 }
