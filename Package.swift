@@ -45,14 +45,16 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
+        // Test-only helpers shared by the test targets (a raw-socket client, polling).
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "TestSupport"]),
         .testTarget(name: "DomainTests", dependencies: ["Domain"]),
         .testTarget(name: "PresentationTests", dependencies: ["Presentation", "Domain"]),
         .testTarget(name: "SQLiteGatewayTests", dependencies: ["SQLiteGateway", "Domain"]),
-        .testTarget(name: "WebTests", dependencies: ["Web", "HTTPServer", "Presentation", "Domain"]),
+        .testTarget(name: "WebTests", dependencies: ["Web", "HTTPServer", "Presentation", "Domain", "TestSupport"]),
         .testTarget(
             name: "AppTests",
-            dependencies: ["App", "HTTPServer", "Web", "Domain", "SQLiteGateway"]
+            dependencies: ["App", "HTTPServer", "Web", "Domain", "SQLiteGateway", "TestSupport"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPServer
+import TestSupport
 import Testing
 
 /// Replays llhttp's request vectors against the real server over a socket, per the replay rules

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPServer
+import TestSupport
 import Testing
 
 /// Keep-alive, pipelining and message boundaries over a real loopback socket.

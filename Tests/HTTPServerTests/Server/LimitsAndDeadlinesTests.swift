@@ -1,5 +1,6 @@
 import Foundation
 import HTTPServer
+import TestSupport
 import Testing
 
 /// Limits and deadlines over a real socket: the status, then a closed connection.

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPServer
 import Logging
+import TestSupport
 import Testing
 
 /// Graceful shutdown in process: in-flight requests finish with `Connection: close`.

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPServer
 import Logging
+import TestSupport
 
 /// Starts a real server on an ephemeral loopback port for one test, and always stops it.
 enum TestServer {
@@ -64,17 +65,3 @@ enum TestHandlers {
     }
 }
 
-/// Open descriptors of this process.
-func openFileDescriptorCount() -> Int {
-    (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").count) ?? -1
-}
-
-/// Polls `condition` for up to `seconds`; true as soon as it holds.
-func eventually(within seconds: Double = 3, _ condition: () -> Bool) -> Bool {
-    let deadline = Date().addingTimeInterval(seconds)
-    while Date() < deadline {
-        if condition() { return true }
-        usleep(10_000)
-    }
-    return condition()
-}

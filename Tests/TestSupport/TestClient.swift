@@ -1,33 +1,32 @@
 import Foundation
-import HTTPServer
 
 #if canImport(Glibc)
 import Glibc
 #endif
 
 /// A blocking loopback client that speaks raw bytes, so tests control every byte and pause.
-final class TestClient {
-    struct Failure: Error, CustomStringConvertible {
-        let description: String
+public final class TestClient {
+    public struct Failure: Error, CustomStringConvertible {
+        public let description: String
     }
 
     /// A response as read off the wire.
-    struct Response {
-        var status: Int
-        var headers: [(String, String)]
-        var body: [UInt8]
+    public struct Response: Sendable {
+        public var status: Int
+        public var headers: [(String, String)]
+        public var body: [UInt8]
 
-        func header(_ name: String) -> String? {
+        public func header(_ name: String) -> String? {
             headers.first { $0.0.lowercased() == name.lowercased() }?.1
         }
 
-        var text: String { String(decoding: body, as: UTF8.self) }
+        public var text: String { String(decoding: body, as: UTF8.self) }
     }
 
-    let fd: Int32
+    public let fd: Int32
     private var buffer: [UInt8] = []
 
-    init(port: Int, receiveTimeout: Double = 5) throws {
+    public init(port: Int, receiveTimeout: Double = 5) throws {
         fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw Failure(description: "socket: \(errno)") }
         var address = sockaddr_in()
@@ -48,14 +47,14 @@ final class TestClient {
 
     deinit { Glibc.close(fd) }
 
-    func setReceiveTimeout(_ seconds: Double) {
+    public func setReceiveTimeout(_ seconds: Double) {
         var timeout = timeval(tv_sec: Int(seconds), tv_usec: Int((seconds - Double(Int(seconds))) * 1_000_000))
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
     }
 
-    func send(_ text: String) throws { try send(Array(text.utf8)) }
+    public func send(_ text: String) throws { try send(Array(text.utf8)) }
 
-    func send(_ bytes: [UInt8]) throws {
+    public func send(_ bytes: [UInt8]) throws {
         var offset = 0
         while offset < bytes.count {
             let n = bytes.withUnsafeBytes { Glibc.send(fd, $0.baseAddress! + offset, bytes.count - offset, Int32(MSG_NOSIGNAL)) }
@@ -85,7 +84,7 @@ final class TestClient {
     }
 
     /// Reads one response; nil when the server closed the connection cleanly before one began.
-    func readResponse(headRequest: Bool = false) throws -> Response? {
+    public func readResponse(headRequest: Bool = false) throws -> Response? {
         while true {
             if let end = headEnd() {
                 let head = String(decoding: buffer[0..<end], as: UTF8.self)
@@ -119,7 +118,7 @@ final class TestClient {
     }
 
     /// Reads a response and requires one.
-    func expectResponse(headRequest: Bool = false) throws -> Response {
+    public func expectResponse(headRequest: Bool = false) throws -> Response {
         guard let response = try readResponse(headRequest: headRequest) else {
             throw Failure(description: "connection closed without a response")
         }
@@ -127,7 +126,7 @@ final class TestClient {
     }
 
     /// True when the server has closed (EOF with no further bytes) within the receive timeout.
-    func isClosedByServer() -> Bool {
+    public func isClosedByServer() -> Bool {
         do {
             while try fill() {}
             return true
@@ -137,16 +136,16 @@ final class TestClient {
     }
 
     /// Everything until EOF (or the timeout).
-    func readToEnd() -> [UInt8] {
+    public func readToEnd() -> [UInt8] {
         while (try? fill()) == true {}
         defer { buffer.removeAll() }
         return buffer
     }
 
-    func shutdownWrite() { shutdown(fd, Int32(SHUT_WR)) }
+    public func shutdownWrite() { shutdown(fd, Int32(SHUT_WR)) }
 
     /// Closes with RST instead of FIN.
-    func reset() {
+    public func reset() {
         var option = linger(l_onoff: 1, l_linger: 0)
         setsockopt(fd, SOL_SOCKET, SO_LINGER, &option, socklen_t(MemoryLayout<linger>.size))
         shutdown(fd, Int32(SHUT_RDWR))

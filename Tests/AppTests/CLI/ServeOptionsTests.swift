@@ -1,0 +1,61 @@
+import App
+import Testing
+
+/// How `viperd serve` settles each setting: flag, then `VIPERD_*` variable, then default.
+@Suite("serve options")
+struct ServeOptionsTests {
+    @Test("with nothing given, the documented defaults apply")
+    func defaults() throws {
+        let configuration = try ServeOptions().resolve(environment: [:])
+        #expect(configuration.server.host == "127.0.0.1")
+        #expect(configuration.server.port == 8080)
+        #expect(configuration.server.headerTimeout == .seconds(10))
+        #expect(configuration.server.bodyTimeout == .seconds(10))
+        #expect(configuration.server.idleTimeout == .seconds(5))
+        #expect(configuration.server.writeTimeout == .seconds(30))
+        #expect(configuration.server.shutdownTimeout == .seconds(10))
+        #expect(configuration.server.maxBodyBytes == 1_048_576)
+        #expect(configuration.server.maxHeaderBytes == 32_768)
+        #expect(configuration.server.maxHeaderCount == 100)
+        #expect(configuration.server.maxConnections == 1024)
+        #expect(configuration.server.maxRequestsPerConnection == 1000)
+        #expect(configuration.databasePath == "data/viperd.sqlite")
+    }
+
+    @Test("an environment variable is used when the flag is absent; the flag wins when present")
+    func precedence() throws {
+        let environment = ["VIPERD_PORT": "9000", "VIPERD_IDLE_TIMEOUT": "2.5", "VIPERD_DB": "/tmp/x.sqlite"]
+        var options = ServeOptions()
+        #expect(try options.resolve(environment: environment).server.port == 9000)
+        options.port = 9100
+        let configuration = try options.resolve(environment: environment)
+        #expect(configuration.server.port == 9100)
+        #expect(configuration.server.idleTimeout == .milliseconds(2500))
+        #expect(configuration.databasePath == "/tmp/x.sqlite")
+    }
+
+    @Test("fractional seconds are accepted")
+    func fractional() throws {
+        var options = ServeOptions()
+        options.headerTimeout = 0.25
+        #expect(try options.resolve(environment: [:]).server.headerTimeout == .milliseconds(250))
+    }
+
+    @Test("nonsense is refused with the flag and variable named", arguments: [
+        ("VIPERD_PORT", "eighty"), ("VIPERD_PORT", "70000"), ("VIPERD_HEADER_TIMEOUT", "-1"),
+        ("VIPERD_BODY_TIMEOUT", "nan"), ("VIPERD_MAX_CONNECTIONS", "0"), ("VIPERD_WORKERS", "1.5"),
+    ])
+    func invalid(variable: String, value: String) {
+        #expect {
+            try ServeOptions().resolve(environment: [variable: value])
+        } throws: { error in
+            "\(error)".contains(variable)
+        }
+    }
+
+    @Test("each flag maps to its environment variable name")
+    func names() {
+        #expect(ServeOptions.environmentName(of: "max-requests-per-connection") == "VIPERD_MAX_REQUESTS_PER_CONNECTION")
+        #expect(ServeOptions.environmentName(of: "port") == "VIPERD_PORT")
+    }
+}

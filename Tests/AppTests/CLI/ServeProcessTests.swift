@@ -1,0 +1,115 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `viperd serve` as an operator runs it: a real process, real signals, real descriptors.
+@Suite("viperd serve, as a process", .serialized)
+struct ServeProcessTests {
+    @Test("serve answers /health and exits 0 on SIGTERM")
+    func healthAndSigterm() throws {
+        let server = try ViperdProcess()
+        let client = try TestClient(port: server.port)
+        try client.send("GET /health HTTP/1.1\r\nHost: t\r\n\r\n")
+        let response = try client.expectResponse()
+        #expect(response.status == 200)
+        #expect(response.text == #"{"status":"ok"}"#)
+        #expect(response.header("Content-Type") == "application/json")
+        #expect(server.stop(signal: SIGTERM) == 0)
+        #expect(server.log.contains("listening on http://127.0.0.1:\(server.port)"))
+    }
+
+    @Test("SIGINT during a request: the request finishes, then the process exits 0")
+    func sigintDrains() throws {
+        let server = try ViperdProcess(["--shutdown-timeout", "5"])
+        let idle = try TestClient(port: server.port)
+        try idle.send("GET /health HTTP/1.1\r\nHost: t\r\n\r\n")
+        _ = try idle.expectResponse()
+        #expect(server.stop(signal: SIGINT) == 0)
+        #expect(idle.readToEnd().isEmpty)
+    }
+
+    @Test("unknown paths get a JSON 404 and the connection stays usable")
+    func notFound() throws {
+        let server = try ViperdProcess()
+        let client = try TestClient(port: server.port)
+        try client.send("POST /nowhere HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\nContent-Length: 7\r\n\r\n{\"a\":1}")
+        let response = try client.expectResponse()
+        #expect(response.status == 404)
+        #expect(response.header("Content-Type") == "application/problem+json")
+        #expect(response.text.contains(#""code":"not_found""#))
+        try client.send("GET /health HTTP/1.1\r\nHost: t\r\n\r\n")
+        #expect(try client.expectResponse().status == 200)
+        _ = server.stop()
+    }
+
+    @Test("1,000 sequential connections leave the server's descriptor count where it was")
+    func noDescriptorLeak() throws {
+        let server = try ViperdProcess()
+        let before = server.openFileDescriptors
+        for _ in 0..<1000 {
+            let client = try TestClient(port: server.port)
+            try client.send("GET /health HTTP/1.1\r\nHost: t\r\n\r\n")
+            _ = try client.expectResponse()
+        }
+        #expect(eventually(within: 5) { server.openFileDescriptors <= before })
+        #expect(server.openFileDescriptors == before)
+        _ = server.stop()
+    }
+
+    @Test("out of descriptors: accept backs off instead of spinning, and recovers")
+    func descriptorExhaustion() throws {
+        let server = try ViperdProcess(["--idle-timeout", "30"], shellPrefix: "ulimit -n 64")
+        var clients: [TestClient] = []
+        for _ in 0..<100 { if let client = try? TestClient(port: server.port) { clients.append(client) } }
+        usleep(300_000)
+        let ticksBefore = server.cpuTicks
+        usleep(1_000_000)
+        let ticksUsed = server.cpuTicks - ticksBefore
+        // A busy loop on a readable listener would burn ~100 ticks per second.
+        #expect(ticksUsed < 30, "CPU ticks in one second while out of descriptors: \(ticksUsed)")
+        clients.removeAll()
+        let recovered = eventually(within: 5) {
+            guard let client = try? TestClient(port: server.port, receiveTimeout: 1) else { return false }
+            guard (try? client.send("GET /health HTTP/1.1\r\nHost: t\r\n\r\n")) != nil else { return false }
+            return (try? client.readResponse())??.status == 200
+        }
+        #expect(recovered)
+        #expect(server.stop() == 0)
+    }
+
+    @Test("limits come from flags and from VIPERD_* variables; the flag wins")
+    func limitsFromEnvironment() throws {
+        let server = try ViperdProcess(["--max-body-bytes", "10"], environment: ["VIPERD_MAX_BODY_BYTES": "100000", "VIPERD_MAX_HEADER_COUNT": "3"])
+        let body = try TestClient(port: server.port)
+        try body.send("POST /x HTTP/1.1\r\nHost: t\r\nContent-Length: 11\r\n\r\n")
+        #expect(try body.expectResponse().status == 413)
+        let headers = try TestClient(port: server.port)
+        try headers.send("GET /health HTTP/1.1\r\nHost: t\r\nA: 1\r\nB: 2\r\nC: 3\r\n\r\n")
+        let refused = try headers.expectResponse()
+        #expect(refused.status == 431)
+        #expect(refused.header("Content-Type") == "application/problem+json")
+        _ = server.stop()
+    }
+
+    @Test("--help documents every limit and timeout option")
+    func help() throws {
+        let (status, output) = try ViperdProcess.run(["serve", "--help"])
+        #expect(status == 0)
+        for option in [
+            "--host", "--port", "--db", "--workers", "--header-timeout", "--body-timeout", "--idle-timeout",
+            "--write-timeout", "--max-body-bytes", "--max-header-bytes", "--max-header-count",
+            "--max-connections", "--max-requests-per-connection", "--shutdown-timeout",
+        ] {
+            #expect(output.contains(option), "\(option) missing from --help")
+        }
+        #expect(output.contains("VIPERD_HEADER_TIMEOUT"))
+    }
+
+    @Test("a bad value is refused with a message that names the option")
+    func badValue() throws {
+        let (status, output) = try ViperdProcess.run(["serve", "--port", "0"], environment: ["VIPERD_IDLE_TIMEOUT": "soon"])
+        #expect(status != 0)
+        #expect(output.contains("--idle-timeout"))
+        #expect(output.contains("VIPERD_IDLE_TIMEOUT"))
+    }
+}

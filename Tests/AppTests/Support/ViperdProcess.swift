@@ -1,0 +1,131 @@
+import Foundation
+
+/// The real `viperd` binary, run as a child process on an ephemeral port.
+final class ViperdProcess: @unchecked Sendable {
+    struct Failure: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    let process = Process()
+    private let output = Pipe()
+    private var collected = Data()
+    private let lock = NSLock()
+    private(set) var port = 0
+
+    /// The binary `swift build` put beside the test bundle.
+    static var binary: URL {
+        let products = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        var candidate = products
+        // The test runner may be inside an .xctest bundle folder.
+        for _ in 0..<4 {
+            let url = candidate.appendingPathComponent("viperd")
+            if FileManager.default.isExecutableFile(atPath: url.path) { return url }
+            candidate = candidate.deletingLastPathComponent()
+        }
+        return URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(".build/debug/viperd")
+    }
+
+    /// Runs `viperd` with `arguments` and returns its exit status and combined output.
+    static func run(_ arguments: [String], environment: [String: String] = [:], timeout: Double = 20) throws -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        let deadline = Date().addingTimeInterval(timeout)
+        while process.isRunning && Date() < deadline { usleep(10_000) }
+        if process.isRunning { process.terminate() }
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+
+    /// Starts `viperd serve --port 0 …` (through `sh -c` when `shellPrefix` is given, e.g. a
+    /// `ulimit`) and waits for the line that names the port.
+    init(_ arguments: [String] = [], environment: [String: String] = [:], shellPrefix: String? = nil) throws {
+        let serve = ["serve", "--host", "127.0.0.1", "--port", "0"] + arguments
+        if let shellPrefix {
+            process.executableURL = URL(fileURLWithPath: "/bin/sh")
+            let quoted = ([ViperdProcess.binary.path] + serve).map { "'\($0)'" }.joined(separator: " ")
+            process.arguments = ["-c", "\(shellPrefix) && exec \(quoted)"]
+        } else {
+            process.executableURL = ViperdProcess.binary
+            process.arguments = serve
+        }
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        process.standardOutput = output
+        process.standardError = output
+        output.fileHandleForReading.readabilityHandler = { [weak self] handle in
+            let data = handle.availableData
+            guard let self else { return }
+            lock.withLock { collected.append(data) }
+        }
+        try process.run()
+        let deadline = Date().addingTimeInterval(20)
+        while Date() < deadline {
+            if let port = Self.listeningPort(in: log) {
+                self.port = port
+                return
+            }
+            if !process.isRunning { break }
+            usleep(20_000)
+        }
+        process.terminate()
+        throw Failure(description: "viperd did not report its port; output:\n\(log)")
+    }
+
+    deinit {
+        if process.isRunning {
+            process.interrupt()
+            process.waitUntilExit()
+        }
+        output.fileHandleForReading.readabilityHandler = nil
+    }
+
+    var log: String { lock.withLock { String(decoding: collected, as: UTF8.self) } }
+
+    var pid: Int32 { process.processIdentifier }
+
+    /// Open descriptors of the child.
+    var openFileDescriptors: Int {
+        (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd").count) ?? -1
+    }
+
+    /// User + system CPU ticks the child has used.
+    var cpuTicks: Int {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+            let end = stat.lastIndex(of: ")")
+        else { return -1 }
+        let fields = stat[stat.index(after: end)...].split(separator: " ")
+        // After the command name: state is field 3, utime 14, stime 15 (1-based over the whole line).
+        guard fields.count > 13, let user = Int(fields[11]), let system = Int(fields[12]) else { return -1 }
+        return user + system
+    }
+
+    /// Sends `signal` and waits for the exit status.
+    func stop(signal: Int32 = SIGTERM, timeout: Double = 15) -> Int32? {
+        kill(pid, signal)
+        let deadline = Date().addingTimeInterval(timeout)
+        while process.isRunning && Date() < deadline { usleep(10_000) }
+        guard !process.isRunning else { return nil }
+        return process.terminationStatus
+    }
+
+    static func listeningPort(in log: String) -> Int? {
+        guard let range = log.range(of: "listening on http://") else { return nil }
+        let rest = log[range.upperBound...]
+        guard let colon = rest.lastIndex(of: ":", before: rest.firstIndex(of: "\n") ?? rest.endIndex) else { return nil }
+        let digits = rest[rest.index(after: colon)...].prefix { $0.isNumber }
+        return Int(digits)
+    }
+}
+
+extension Substring {
+    func lastIndex(of character: Character, before end: Index) -> Index? {
+        self[..<end].lastIndex(of: character)
+    }
+}
