@@ -1,7 +1,14 @@
 // swift-tools-version: 6.0
 // The package graph enforces ARCHITECTURE.md's dependency rule: each target lists only the
 // layers it may import, so an outward import fails to compile.
+import Foundation
 import PackageDescription
+
+/// Every numbered SQL file in Migrations/ is compiled into the binary, so a release build
+/// migrates from any working directory.
+let migrationFiles = ((try? FileManager.default.contentsOfDirectory(atPath: Context.packageDirectory + "/Migrations")) ?? [])
+    .filter { $0.hasSuffix(".sql") }
+    .sorted()
 
 let package = Package(
     name: "Viperd",
@@ -12,6 +19,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
     ],
     targets: [
         .systemLibrary(
@@ -25,10 +33,17 @@ let package = Package(
         ),
         .target(name: "Domain"),
         .target(name: "Presentation", dependencies: ["Domain"]),
-        .target(name: "SQLiteGateway", dependencies: ["Domain", "CSQLite"]),
+        // The SQL files of Migrations/, embedded as data (see `migrationFiles`).
+        .target(name: "Migrations", path: "Migrations", resources: migrationFiles.map { .embedInCode($0) }),
+        .target(
+            name: "SQLiteGateway",
+            dependencies: ["Domain", "CSQLite", "Migrations", .product(name: "Crypto", package: "swift-crypto")]
+        ),
         .target(
             name: "Web",
-            dependencies: ["HTTPServer", "Presentation", "Domain"]
+            dependencies: ["HTTPServer", "Presentation", "Domain", .product(name: "Logging", package: "swift-log")],
+            // Served at /openapi.json and checked against the routes by a test.
+            resources: [.embedInCode("OpenAPI/openapi.json")]
         ),
         .target(
             name: "App",
@@ -50,7 +65,7 @@ let package = Package(
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "TestSupport"]),
         .testTarget(name: "DomainTests", dependencies: ["Domain"]),
         .testTarget(name: "PresentationTests", dependencies: ["Presentation", "Domain"]),
-        .testTarget(name: "SQLiteGatewayTests", dependencies: ["SQLiteGateway", "Domain"]),
+        .testTarget(name: "SQLiteGatewayTests", dependencies: ["SQLiteGateway", "Domain", "Migrations"]),
         .testTarget(name: "WebTests", dependencies: ["Web", "HTTPServer", "Presentation", "Domain", "TestSupport"]),
         .testTarget(
             name: "AppTests",

@@ -1,10 +1,19 @@
 import HTTPServer
+import SQLiteGateway
 
 /// Everything `viperd serve` is configured with: the server's limits plus the application's own.
 public struct AppConfiguration: Sendable {
     public var server = HTTPServerConfiguration()
     /// SQLite database file; created (with its folder) when missing.
     public var databasePath = "data/viperd.sqlite"
+    /// SQLite's `synchronous` pragma: `full` survives power loss, `normal` only crashes.
+    public var synchronous = DatabaseConfiguration.Synchronous.full
+    /// Apply pending migrations at start; when off, pending migrations stop start-up.
+    public var autoMigrate = true
 
     public init() {}
+
+    var database: DatabaseConfiguration {
+        DatabaseConfiguration(path: databasePath, readerCount: max(2, server.workerCount), synchronous: synchronous)
+    }
 }

@@ -1,15 +1,56 @@
+import Domain
 import HTTPServer
 import Logging
+import SQLiteGateway
 import Web
 
-/// The composition root: builds the whole server from one configuration.
-public enum Application {
-    /// A server wired to the application's router and error responder, not yet started.
-    public static func makeServer(configuration: AppConfiguration, logger: Logger) -> HTTPServer {
-        let router = AppRouter()
-        return HTTPServer(
-            configuration: configuration.server, logger: logger,
-            errorResponder: ServerErrorResponder.respond,
+/// The composition root: builds the whole application from one configuration.
+public final class Application: Sendable {
+    public let server: HTTPServer
+    public let database: Database
+    public let metrics: MetricsRegistry
+
+    /// Opens (and migrates) the database and wires the server to the router; nothing listens
+    /// until `server.start()`.
+    public init(configuration: AppConfiguration, logger: Logger, clock: any Clock = SystemClock(), ids: any IDGenerator = RandomIDGenerator()) throws {
+        let database = try Database(configuration: configuration.database)
+        let migrator = try Migrator(database: database)
+        if configuration.autoMigrate {
+            for migration in try migrator.migrate() {
+                logger.notice("applied migration \(migration.name)")
+            }
+        } else {
+            try migrator.validate()
+            let pending = try migrator.pending()
+            guard pending.isEmpty else { throw ApplicationError.pendingMigrations(pending.map(\.name)) }
+        }
+        let metrics = MetricsRegistry()
+        let dependencies = Dependencies(
+            gateway: SQLiteEntityGateway(database: database), clock: clock, ids: ids, logger: logger, metrics: metrics)
+        let router = AppRouter(dependencies: dependencies)
+        let server = HTTPServer(
+            configuration: configuration.server, logger: logger, errorResponder: ServerErrorResponder.respond,
             handler: { request in router.respond(to: request) })
+        metrics.setSources(MetricsRegistry.Sources(
+            openConnections: { [weak server] in server?.openConnectionCount ?? 0 },
+            database: {
+                let statistics = database.statistics
+                return (statistics.queries, statistics.seconds)
+            }))
+        self.server = server
+        self.database = database
+        self.metrics = metrics
+    }
+}
+
+/// Why the application could not be assembled.
+public enum ApplicationError: Error, CustomStringConvertible {
+    case pendingMigrations([String])
+
+    public var description: String {
+        switch self {
+        case .pendingMigrations(let names):
+            "the database has \(names.count) pending migration(s) (\(names.joined(separator: ", "))) and automatic migration is off; run `viperd migrate`"
+        }
     }
 }

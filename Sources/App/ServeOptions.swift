@@ -1,4 +1,5 @@
 import HTTPServer
+import SQLiteGateway
 
 /// The `viperd serve` options as given on the command line (nil = not given).
 ///
@@ -19,6 +20,8 @@ public struct ServeOptions: Sendable {
     public var maxConnections: Int?
     public var maxRequestsPerConnection: Int?
     public var shutdownTimeout: Double?
+    public var sqliteSynchronous: String?
+    public var autoMigrate: Bool?
 
     public init() {}
 
@@ -47,6 +50,12 @@ public struct ServeOptions: Sendable {
         server.maxRequestsPerConnection = try resolver.int(maxRequestsPerConnection, "max-requests-per-connection", default: server.maxRequestsPerConnection, range: 1...Int.max)
         server.shutdownTimeout = try resolver.seconds(shutdownTimeout, "shutdown-timeout", default: server.shutdownTimeout)
         configuration.server = server
+        let synchronous = try resolver.string(sqliteSynchronous, "sqlite-synchronous", default: configuration.synchronous.rawValue)
+        guard let mode = DatabaseConfiguration.Synchronous(rawValue: synchronous.lowercased()) else {
+            throw resolver.invalid("sqlite-synchronous", "'\(synchronous)' is not one of full, normal, off")
+        }
+        configuration.synchronous = mode
+        configuration.autoMigrate = try resolver.bool(autoMigrate, "auto-migrate", default: configuration.autoMigrate)
         return configuration
     }
 
@@ -95,6 +104,16 @@ public struct ServeOptions: Sendable {
                 throw invalid(flag, "\(seconds) must be more than 0 and at most 86400 seconds")
             }
             return .nanoseconds(Int64((seconds * 1e9).rounded()))
+        }
+
+        mutating func bool(_ value: Bool?, _ flag: String, default fallback: Bool) throws -> Bool {
+            if let value { return value }
+            guard let text = raw(flag)?.lowercased() else { return fallback }
+            switch text {
+            case "1", "true", "yes", "on": return true
+            case "0", "false", "no", "off": return false
+            default: throw invalid(flag, "'\(text)' is not true or false")
+            }
         }
 
         func invalid(_ flag: String, _ reason: String) -> InvalidValue {

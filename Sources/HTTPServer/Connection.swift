@@ -39,7 +39,10 @@ final class Connection: @unchecked Sendable {
 
     let fd: Int32
     let remoteAddress: String
-    unowned let loop: EventLoop
+    /// Strong on purpose: a connection can outlive its server object by a few events (a late
+    /// accept during shutdown), and its loop must still be there. The loop's table holds the
+    /// connection until `close()`, which ends the cycle.
+    let loop: EventLoop
     let context: ServerContext
 
     var state = State.reading

@@ -85,16 +85,18 @@ public final class HTTPServer: @unchecked Sendable {
         }
         guard proceed else { return }
         context.shuttingDown.store(true, ordering: .relaxed)
+        let deadline = MonotonicClock.now() &+ configuration.shutdownTimeout.nanoseconds
+        // Cancelling on the accept queue orders it after any accept in progress, so no
+        // connection can appear once the drain has started counting.
         acceptQueue.async { [self] in
             if let source = acceptSource {
                 if acceptSuspended { source.resume() }
                 source.cancel()
             }
             acceptSource = nil
+            for loop in loops { loop.queue.async { loop.beginShutdown() } }
+            DispatchQueue.global().async { [self] in drain(until: deadline) }
         }
-        for loop in loops { loop.queue.async { loop.beginShutdown() } }
-        let deadline = MonotonicClock.now() &+ configuration.shutdownTimeout.nanoseconds
-        DispatchQueue.global().async { [self] in drain(until: deadline) }
     }
 
     /// Blocks until a shutdown has completed.

@@ -59,6 +59,12 @@ struct Serve: ParsableCommand {
     @Option(help: "Seconds in-flight requests get on shutdown (VIPERD_SHUTDOWN_TIMEOUT; default 10).")
     var shutdownTimeout: Double?
 
+    @Option(help: "SQLite synchronous pragma: full (survives power loss), normal or off (VIPERD_SQLITE_SYNCHRONOUS; default full).")
+    var sqliteSynchronous: String?
+
+    @Flag(inversion: .prefixedNo, help: "Apply pending migrations at start; with --no-auto-migrate they stop start-up instead (VIPERD_AUTO_MIGRATE; default on).")
+    var autoMigrate: Bool?
+
     @Option(help: "trace, debug, info, notice, warning, error or critical (VIPERD_LOG_LEVEL or LOG_LEVEL; default info).")
     var logLevel: String?
 
@@ -79,6 +85,8 @@ struct Serve: ParsableCommand {
         options.maxConnections = maxConnections
         options.maxRequestsPerConnection = maxRequestsPerConnection
         options.shutdownTimeout = shutdownTimeout
+        options.sqliteSynchronous = sqliteSynchronous
+        options.autoMigrate = autoMigrate
         let configuration: AppConfiguration
         do {
             configuration = try options.resolve(environment: environment)
@@ -89,8 +97,9 @@ struct Serve: ParsableCommand {
         LogSetup.bootstrap(level: level)
         let logger = Logger(label: "viperd")
 
-        let server = Application.makeServer(configuration: configuration, logger: logger)
+        let server: HTTPServer
         do {
+            server = try Application(configuration: configuration, logger: logger).server
             try server.start()
         } catch {
             logger.critical("cannot start: \(error)")

@@ -6,7 +6,7 @@ public func openFileDescriptorCount() -> Int {
 }
 
 /// Polls `condition` for up to `seconds`; true as soon as it holds.
-public func eventually(within seconds: Double = 3, _ condition: () -> Bool) -> Bool {
+public func eventually(within seconds: Double = 10, _ condition: () -> Bool) -> Bool {
     let deadline = Date().addingTimeInterval(seconds)
     while Date() < deadline {
         if condition() { return true }

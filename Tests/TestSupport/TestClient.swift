@@ -23,7 +23,7 @@ public final class TestClient {
         public var text: String { String(decoding: body, as: UTF8.self) }
     }
 
-    public let fd: Int32
+    public private(set) var fd: Int32
     private var buffer: [UInt8] = []
 
     public init(port: Int, receiveTimeout: Double = 5) throws {
@@ -45,7 +45,7 @@ public final class TestClient {
         setReceiveTimeout(receiveTimeout)
     }
 
-    deinit { Glibc.close(fd) }
+    deinit { if fd >= 0 { Glibc.close(fd) } }
 
     public func setReceiveTimeout(_ seconds: Double) {
         var timeout = timeval(tv_sec: Int(seconds), tv_usec: Int((seconds - Double(Int(seconds))) * 1_000_000))
@@ -148,7 +148,8 @@ public final class TestClient {
     public func reset() {
         var option = linger(l_onoff: 1, l_linger: 0)
         setsockopt(fd, SOL_SOCKET, SO_LINGER, &option, socklen_t(MemoryLayout<linger>.size))
-        shutdown(fd, Int32(SHUT_RDWR))
+        Glibc.close(fd)
+        fd = -1
     }
 
     private func headEnd() -> Int? {

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPServer
+import Logging
 import TestSupport
 import Testing
 
@@ -37,9 +38,8 @@ struct LLHTTPConformanceTests {
 
     @Test("each vector gets the answer the replay rules require", arguments: vectors)
     func replay(_ vector: LLHTTPVector) throws {
-        // The vectors mostly omit Host; the Host rule has its own parser tests.
-        try TestServer.with({ $0.requireHost = false; $0.lingerTimeout = .milliseconds(200) }, handler: Self.methodAware) { server in
-            let client = try TestClient(port: server.localPort, receiveTimeout: 3)
+        do {
+            let client = try TestClient(port: try Self.sharedServer.get().localPort, receiveTimeout: 10)
             try client.send(vector.bytes)
             client.shutdownWrite()
             let statuses = Self.statuses(client.readToEnd())
@@ -61,6 +61,17 @@ struct LLHTTPConformanceTests {
                 #expect(!statuses.contains(400), "llhttp accepts this; we answered \(statuses)")
             }
         }
+    }
+
+    /// One server for every vector: a server per case would make hundreds of thread pools.
+    /// The vectors mostly omit Host; the Host rule has its own parser tests.
+    static let sharedServer: Result<HTTPServer, any Error> = Result {
+        var logger = Logger(label: "llhttp")
+        logger.logLevel = .critical
+        let configuration = TestServer.configuration { $0.requireHost = false; $0.lingerTimeout = .milliseconds(200) }
+        let server = HTTPServer(configuration: configuration, logger: logger, handler: methodAware)
+        try server.start()
+        return server
     }
 
     /// Answers like the application router does: 501 for a method it does not implement.

@@ -153,7 +153,7 @@ struct LimitsAndDeadlinesTests {
             let healthy = try TestClient(port: server.localPort)
             try healthy.send("GET / HTTP/1.1\r\nHost: t\r\n\r\n")
             #expect(try healthy.expectResponse().status == 200)
-            #expect(eventually { server.openConnectionCount == 1 })
+            #expect(eventually(within: 10) { server.openConnectionCount == 1 })
         }
     }
 

@@ -1,37 +1,87 @@
+import Foundation
 import HTTPServer
 import Testing
 @testable import Web
 
-/// What the root router answers before any feature exists.
+/// What the root router answers, without storage.
 @Suite("app router")
 struct AppRouterTests {
-    func request(_ method: HTTPMethod, _ path: String) -> HTTPRequest {
-        var request = HTTPRequest(method: method, target: path, path: path, query: nil, version: .http1_1, headers: ["Host": "t"])
+    func request(_ method: HTTPMethod, _ target: String, headers: HTTPHeaders = ["Host": "t"], body: String = "") -> HTTPRequest {
+        let parts = target.split(separator: "?", maxSplits: 1).map(String.init)
+        var request = HTTPRequest(
+            method: method, target: target, path: parts[0], query: parts.count > 1 ? parts[1] : nil, version: .http1_1,
+            headers: headers, body: Array(body.utf8))
         request.requestID = "r1"
         return request
     }
 
     @Test("GET /health is 200 {\"status\":\"ok\"}")
     func health() {
-        let response = AppRouter().respond(to: request(.get, "/health"))
+        let response = makeRouter().respond(to: request(.get, "/health"))
         #expect(response.status == .ok)
         #expect(String(decoding: response.body, as: UTF8.self) == #"{"status":"ok"}"#)
     }
 
-    @Test("an unknown path is a 404 problem")
-    func notFound() {
-        let response = AppRouter().respond(to: request(.get, "/nope"))
-        #expect(response.status.code == 404)
-        #expect(response.headers["Content-Type"] == "application/problem+json")
+    @Test("readiness follows the database: 200 when it answers, 503 problem when not")
+    func readiness() {
+        #expect(makeRouter().respond(to: request(.get, "/health/ready")).status.code == 200)
+        let down = makeRouter(available: false).respond(to: request(.get, "/health/ready"))
+        #expect(down.status.code == 503)
+        #expect(down.headers["Content-Type"] == "application/problem+json")
     }
 
-    @Test("a wrong method on /health is 405 with Allow; OPTIONS lists the methods")
-    func methods() {
-        let refused = AppRouter().respond(to: request(.post, "/health"))
+    @Test("an unknown path is a 404 problem with the request id")
+    func notFound() {
+        let response = makeRouter().respond(to: request(.get, "/nope"))
+        #expect(response.status.code == 404)
+        #expect(response.headers["Content-Type"] == "application/problem+json")
+        #expect(String(decoding: response.body, as: UTF8.self).contains(#""requestId":"r1""#))
+    }
+
+    @Test("a wrong method is 405 with Allow; OPTIONS lists the methods", arguments: [
+        ("/health", "GET, HEAD, OPTIONS"), ("/v1/contacts", "GET, POST, HEAD, OPTIONS"), ("/v1/contacts/c_1", "GET, PATCH, DELETE, HEAD, OPTIONS"),
+    ])
+    func methods(path: String, allow: String) {
+        let refused = makeRouter().respond(to: request(.put, path))
         #expect(refused.status.code == 405)
-        #expect(refused.headers["Allow"] == "GET, HEAD, OPTIONS")
-        let options = AppRouter().respond(to: request(.options, "/health"))
+        #expect(refused.headers["Allow"] == allow)
+        let options = makeRouter().respond(to: request(.options, path))
         #expect(options.status.code == 204)
-        #expect(options.headers["Allow"] == "GET, HEAD, OPTIONS")
+        #expect(options.headers["Allow"] == allow)
+    }
+
+    @Test("a body that does not say JSON is 415 and never reaches storage")
+    func unsupportedMediaType() {
+        let response = makeRouter().respond(to: request(.post, "/v1/contacts", headers: ["Content-Type": "text/plain"], body: "{}"))
+        #expect(response.status.code == 415)
+    }
+
+    @Test("malformed or absurdly nested JSON is a 400, never a crash", arguments: [
+        "{", "", "{\"a\":}", "nul", String(repeating: "[", count: 100_000), "\"\\ud800\"",
+    ])
+    func malformedJSON(body: String) {
+        let response = makeRouter().respond(to: request(.post, "/v1/contacts", headers: ["Content-Type": "application/json"], body: body))
+        #expect(response.status.code == 400)
+    }
+
+    @Test("a malformed contact id is a 400 naming the id parameter, storage untouched")
+    func malformedID() {
+        let response = makeRouter().respond(to: request(.get, "/v1/contacts/%00bad"))
+        #expect(response.status.code == 400)
+        #expect(String(decoding: response.body, as: UTF8.self).contains(#""parameter":"id""#))
+    }
+
+    @Test("metrics count requests by route template, never by raw path")
+    func metricsByTemplate() {
+        let metrics = MetricsRegistry()
+        let router = makeRouter(metrics: metrics)
+        _ = router.respond(to: request(.get, "/v1/contacts/%00x"))
+        _ = router.respond(to: request(.get, "/secret/path/42"))
+        let text = String(decoding: router.respond(to: request(.get, "/metrics")).body, as: UTF8.self)
+        #expect(text.contains(#"viperd_http_requests_total{method="GET",route="/v1/contacts/{id}",status="400"} 1"#))
+        #expect(text.contains(#"route="unmatched",status="404"} 1"#))
+        #expect(!text.contains("/secret"))
+        #expect(text.contains("viperd_open_connections"))
+        #expect(text.contains("viperd_http_request_duration_seconds_bucket"))
     }
 }

@@ -1,0 +1,10 @@
+/// The SQL files of this folder, compiled into the binary.
+///
+/// A new migration is a new `NNNN_name.sql` file here plus its line below; a test fails when
+/// the two disagree.
+public enum EmbeddedMigrations {
+    /// `(file name, SQL bytes)`, in order.
+    public static let files: [(name: String, sql: [UInt8])] = [
+        ("0001_create_contacts.sql", PackageResources._001_create_contacts_sql),
+    ]
+}

@@ -1,0 +1,117 @@
+#!/usr/bin/env bash
+# Schema fuzzing: starts viperd on a free port with a fresh database and runs Schemathesis against
+# it with every check. Fails when Schemathesis reports a failure, or when the server crashed or did
+# not exit cleanly on SIGTERM.
+#
+#   bash Scripts/schemathesis.sh [extra schemathesis run options...]
+#
+# Environment:
+#   VIPERD_BIN       server binary (default .build/debug/viperd; build it first)
+#   VENV             virtualenv holding Schemathesis (default .venv-schemathesis; created if missing)
+#   OPENAPI_SCHEMA   unset: test against the document the server serves at /openapi.json;
+#                    a file path: test the server against that document instead (for example
+#                    Sources/Web/OpenAPI/openapi.json before the binary embedding it is rebuilt)
+#   MAX_EXAMPLES     test cases per operation and phase (default 50)
+#   SEED             random seed (default 20261122), so a run can be repeated
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+SCHEMATHESIS_VERSION=4.32.5
+VENV=${VENV:-.venv-schemathesis}
+VIPERD_BIN=${VIPERD_BIN:-.build/debug/viperd}
+OPENAPI_SCHEMA=${OPENAPI_SCHEMA:-}
+MAX_EXAMPLES=${MAX_EXAMPLES:-50}
+SEED=${SEED:-20261122}
+
+log() { echo "schemathesis.sh: $*" >&2; }
+
+# --- Schemathesis, pinned, in its own virtualenv --------------------------------------------
+if [[ "$("$VENV/bin/schemathesis" --version 2>/dev/null || true)" != "schemathesis, version $SCHEMATHESIS_VERSION" ]]; then
+    log "installing schemathesis==$SCHEMATHESIS_VERSION into $VENV"
+    [[ -x "$VENV/bin/python" ]] || python3 -m venv "$VENV"
+    "$VENV/bin/python" -m pip install --quiet --disable-pip-version-check "schemathesis==$SCHEMATHESIS_VERSION"
+fi
+
+if [[ ! -x "$VIPERD_BIN" ]]; then
+    log "no server binary at $VIPERD_BIN (run swift build first, or set VIPERD_BIN)"
+    exit 1
+fi
+if [[ -n "$OPENAPI_SCHEMA" && ! -f "$OPENAPI_SCHEMA" ]]; then
+    log "OPENAPI_SCHEMA=$OPENAPI_SCHEMA is not a file"
+    exit 1
+fi
+
+# --- the server, on a free port with a database of its own ----------------------------------
+work=$(mktemp -d "${TMPDIR:-/tmp}/viperd-schemathesis.XXXXXX")
+server_pid=""
+cleanup() {
+    if [[ -n "$server_pid" ]] && kill -0 "$server_pid" 2>/dev/null; then
+        kill -TERM "$server_pid" 2>/dev/null || true
+        wait "$server_pid" 2>/dev/null || true
+    fi
+    rm -rf "$work"
+}
+trap cleanup EXIT
+
+"$VIPERD_BIN" serve --host 127.0.0.1 --port 0 --db "$work/db.sqlite" 2>"$work/server.log" &
+server_pid=$!
+
+port=""
+for _ in $(seq 1 300); do
+    port=$(sed -n 's/.*listening on http:\/\/127\.0\.0\.1:\([0-9][0-9]*\).*/\1/p' "$work/server.log" | head -n 1)
+    [[ -n "$port" ]] && break
+    if ! kill -0 "$server_pid" 2>/dev/null; then
+        break
+    fi
+    sleep 0.1
+done
+if [[ -z "$port" ]]; then
+    log "the server did not start; its log:"
+    cat "$work/server.log" >&2
+    exit 1
+fi
+base="http://127.0.0.1:$port"
+log "server $server_pid listening on $base"
+
+# --- the run --------------------------------------------------------------------------------
+if [[ -n "$OPENAPI_SCHEMA" ]]; then
+    location=("$OPENAPI_SCHEMA" --url "$base")
+else
+    location=("$base/openapi.json")
+fi
+
+status=0
+"$VENV/bin/schemathesis" run "${location[@]}" \
+    --checks all \
+    --max-examples "$MAX_EXAMPLES" \
+    --seed "$SEED" \
+    --generation-database none \
+    --workers 1 \
+    --request-timeout 10 \
+    --no-color \
+    "$@" || status=$?
+
+# --- stop the server; a crash or an unclean exit fails the run ------------------------------
+server_status=0
+if kill -0 "$server_pid" 2>/dev/null; then
+    kill -TERM "$server_pid"
+    wait "$server_pid" || server_status=$?
+else
+    wait "$server_pid" || server_status=$?
+    log "the server died during the run (exit status $server_status)"
+    [[ $server_status -eq 0 ]] && server_status=1
+fi
+server_pid=""
+if [[ $server_status -ne 0 ]]; then
+    log "the server exited with status $server_status; the end of its log:"
+    tail -n 50 "$work/server.log" >&2
+fi
+
+if [[ $status -ne 0 ]]; then
+    log "schemathesis failed (exit status $status)"
+    exit "$status"
+fi
+if [[ $server_status -ne 0 ]]; then
+    exit "$server_status"
+fi
+log "passed"

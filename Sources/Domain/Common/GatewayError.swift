@@ -1,0 +1,26 @@
+/// A storage failure, as the gateway reports it; never a business outcome.
+public enum GatewayError: Error, Equatable, Sendable {
+    /// A uniqueness or reference rule of the storage was violated.
+    case conflict(String)
+    /// Storage is busy, locked or not reachable right now; retrying later may work.
+    case unavailable(String)
+    /// Storage failed (disk full, I/O error, corruption): not the client's fault.
+    case failure(String)
+}
+
+/// How a use case tells its output that storage failed, shared by every scene.
+public protocol StorageFailureOutput {
+    func presentStorageUnavailable()
+    func presentStorageFailure()
+}
+
+extension StorageFailureOutput {
+    /// Routes a thrown error to the right storage event.
+    public func presentStorage(_ error: any Error) {
+        if case GatewayError.unavailable = error {
+            presentStorageUnavailable()
+        } else {
+            presentStorageFailure()
+        }
+    }
+}

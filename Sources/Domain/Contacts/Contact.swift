@@ -1,0 +1,68 @@
+import Foundation
+
+/// The id of a contact; opaque to clients.
+public struct ContactID: Hashable, Sendable, CustomStringConvertible {
+    public let rawValue: String
+
+    public init(_ rawValue: String) { self.rawValue = rawValue }
+
+    public var description: String { rawValue }
+}
+
+/// A postal address; every part optional.
+public struct PostalAddress: Equatable, Sendable {
+    public var street: String?
+    public var street2: String?
+    public var city: String?
+    public var province: String?
+    public var postalCode: String?
+    public var country: String?
+
+    public init(street: String? = nil, street2: String? = nil, city: String? = nil, province: String? = nil, postalCode: String? = nil, country: String? = nil) {
+        self.street = street
+        self.street2 = street2
+        self.city = city
+        self.province = province
+        self.postalCode = postalCode
+        self.country = country
+    }
+}
+
+/// One entry of a user's address book.
+public struct Contact: Equatable, Sendable {
+    public var id: ContactID
+    public var ownerID: UserID
+    public var firstName: String?
+    public var lastName: String?
+    public var email: String?
+    public var phone: String?
+    public var birthday: CalendarDate?
+    public var address: PostalAddress
+    public var createdAt: Date
+    public var updatedAt: Date
+    /// Bumped on every change; the ETag is made from it.
+    public var version: Int
+
+    public init(
+        id: ContactID, ownerID: UserID, firstName: String? = nil, lastName: String? = nil, email: String? = nil,
+        phone: String? = nil, birthday: CalendarDate? = nil, address: PostalAddress = PostalAddress(),
+        createdAt: Date, updatedAt: Date, version: Int = 1
+    ) {
+        self.id = id
+        self.ownerID = ownerID
+        self.firstName = firstName
+        self.lastName = lastName
+        self.email = email
+        self.phone = phone
+        self.birthday = birthday
+        self.address = address
+        self.createdAt = createdAt
+        self.updatedAt = updatedAt
+        self.version = version
+    }
+
+    /// The key the address book is sorted by: last name, then first name, case-folded.
+    public var sortName: String {
+        [lastName, firstName].compactMap { $0 }.joined(separator: " ").lowercased()
+    }
+}

@@ -1,0 +1,5 @@
+/// What deleting a contact can lead to.
+public protocol ContactDeleteUseCaseOutput: StorageFailureOutput {
+    func presentDeleted()
+    func presentNotFound(_ id: ContactID)
+}

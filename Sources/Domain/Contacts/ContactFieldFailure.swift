@@ -1,0 +1,51 @@
+/// A business rule a contact's fields broke, for one field.
+public struct ContactFieldFailure: Equatable, Sendable {
+    /// The contact fields rules speak about.
+    public enum Field: String, Sendable, CaseIterable {
+        case firstName, lastName, email, phone, birthday
+        case street, street2, city, province, postalCode, country
+    }
+
+    /// The rules.
+    public enum Rule: String, Sendable {
+        /// `firstName` or `lastName` must be given: reported on both.
+        case nameRequired
+        case invalidEmail
+    }
+
+    public let field: Field
+    public let rule: Rule
+
+    public init(field: Field, rule: Rule) {
+        self.field = field
+        self.rule = rule
+    }
+}
+
+/// The rules every stored contact satisfies.
+enum ContactRules {
+    static func failures(of fields: ContactFields) -> [ContactFieldFailure] {
+        var failures: [ContactFieldFailure] = []
+        if fields.firstName == nil && fields.lastName == nil {
+            failures.append(ContactFieldFailure(field: .firstName, rule: .nameRequired))
+            failures.append(ContactFieldFailure(field: .lastName, rule: .nameRequired))
+        }
+        if let email = fields.email, !EmailRule.isPlausible(email) {
+            failures.append(ContactFieldFailure(field: .email, rule: .invalidEmail))
+        }
+        return failures
+    }
+}
+
+/// `local@domain.tld`, no spaces, one `@`: what every mailer accepts, without chasing RFC 5322.
+public enum EmailRule {
+    public static func isPlausible(_ email: String) -> Bool {
+        let parts = email.split(separator: "@", omittingEmptySubsequences: false)
+        guard parts.count == 2, let local = parts.first, let domain = parts.last,
+            !local.isEmpty, local.count <= 64, domain.count <= 253,
+            !email.contains(where: { $0.isWhitespace || $0.isNewline })
+        else { return false }
+        let labels = domain.split(separator: ".", omittingEmptySubsequences: false)
+        return labels.count >= 2 && labels.allSatisfy { !$0.isEmpty && !$0.hasPrefix("-") && !$0.hasSuffix("-") }
+    }
+}

@@ -1,0 +1,32 @@
+/// Where a position in the name-sorted address book is: the last item a page ended with.
+public struct ContactCursor: Equatable, Sendable {
+    public var sortName: String
+    public var id: ContactID
+
+    public init(sortName: String, id: ContactID) {
+        self.sortName = sortName
+        self.id = id
+    }
+}
+
+/// The contacts of every user; each call is scoped to one owner.
+///
+/// Methods throw `GatewayError` for storage failures only; "not found" and "changed meanwhile"
+/// are ordinary results, so use cases can present them.
+public protocol ContactManager: Sendable {
+    /// Up to `limit` contacts of `owner` after `cursor`, ordered by `(sortName, id)`; `query`
+    /// matches a substring of the name, email or phone, case-insensitively.
+    func list(owner: UserID, matching query: String?, after cursor: ContactCursor?, limit: Int) throws -> [Contact]
+
+    /// The contact, or nil when it does not exist or belongs to someone else.
+    func fetch(id: ContactID, owner: UserID) throws -> Contact?
+
+    func insert(_ contact: Contact) throws
+
+    /// Stores `contact` if its stored version is still `expectedVersion`; false otherwise
+    /// (or when it is missing or not `contact.ownerID`'s).
+    func update(_ contact: Contact, expectedVersion: Int) throws -> Bool
+
+    /// False when there was no such contact of `owner`.
+    func delete(id: ContactID, owner: UserID) throws -> Bool
+}

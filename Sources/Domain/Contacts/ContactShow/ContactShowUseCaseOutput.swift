@@ -1,0 +1,6 @@
+/// What showing one contact can lead to.
+public protocol ContactShowUseCaseOutput: StorageFailureOutput {
+    func presentContact(_ contact: ContactPresentationModel)
+    /// Missing, or someone else's: the two are indistinguishable on purpose.
+    func presentNotFound(_ id: ContactID)
+}

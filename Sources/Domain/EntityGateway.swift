@@ -1,0 +1,7 @@
+/// Every EntityManager the use cases may use; the SQLite gateway implements it.
+public protocol EntityGateway: Sendable {
+    var contacts: any ContactManager { get }
+
+    /// Whether storage answers a trivial query right now (readiness).
+    func isAvailable() -> Bool
+}

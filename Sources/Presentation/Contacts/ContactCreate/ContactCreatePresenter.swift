@@ -1,0 +1,33 @@
+import Domain
+
+/// Converts a new contact's body and words the outcome.
+public final class ContactCreatePresenter: ContactCreateUseCaseOutput {
+    private let useCase: ContactCreateUseCase
+    private let output: any ContactCreatePresenterOutput
+    private let messages: Messages
+
+    public init(useCase: ContactCreateUseCase, output: any ContactCreatePresenterOutput, messages: Messages) {
+        self.useCase = useCase
+        self.output = output
+        self.messages = messages
+    }
+
+    public func eventCreate(body: JSONValue) {
+        var converter = ContactInputConverter(messages: messages)
+        let fields = converter.fields(body)
+        guard converter.errors.isEmpty else {
+            output.showMalformedInput(messages.malformed(converter.errors))
+            return
+        }
+        useCase.eventCreate(fields, output: self)
+    }
+
+    public func presentCreated(_ contact: ContactPresentationModel) { output.showCreated(ContactViewModel(contact)) }
+
+    public func presentValidationFailures(_ failures: [ContactFieldFailure]) {
+        output.showValidationFailures(ContactFailureWording.problem(failures, messages: messages))
+    }
+
+    public func presentStorageUnavailable() { output.showStorageUnavailable(messages.unavailable()) }
+    public func presentStorageFailure() { output.showStorageFailure(messages.failure()) }
+}

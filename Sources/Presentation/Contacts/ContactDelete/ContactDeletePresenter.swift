@@ -1,0 +1,27 @@
+import Domain
+
+/// Converts the path id of a deletion and words the outcome.
+public final class ContactDeletePresenter: ContactDeleteUseCaseOutput {
+    private let useCase: ContactDeleteUseCase
+    private let output: any ContactDeletePresenterOutput
+    private let messages: Messages
+
+    public init(useCase: ContactDeleteUseCase, output: any ContactDeletePresenterOutput, messages: Messages) {
+        self.useCase = useCase
+        self.output = output
+        self.messages = messages
+    }
+
+    public func eventDelete(id: String) {
+        guard ContactIDFormat.isValid(id) else {
+            output.showMalformedInput(messages.malformed([ContactFailureWording.invalidID(messages: messages)]))
+            return
+        }
+        useCase.eventDelete(id: ContactID(id), output: self)
+    }
+
+    public func presentDeleted() { output.showDeleted() }
+    public func presentNotFound(_ id: ContactID) { output.showNotFound(ContactFailureWording.notFound(messages: messages)) }
+    public func presentStorageUnavailable() { output.showStorageUnavailable(messages.unavailable()) }
+    public func presentStorageFailure() { output.showStorageFailure(messages.failure()) }
+}

@@ -1,0 +1,60 @@
+import Domain
+import Foundation
+
+/// Converts the list's query parameters and words the page or the empty-book message.
+public final class ContactListPresenter: ContactListUseCaseOutput {
+    public static let defaultLimit = 20
+    public static let maxLimit = 100
+    public static let maxQueryLength = 200
+
+    private let useCase: ContactListUseCase
+    private let output: any ContactListPresenterOutput
+    private let messages: Messages
+
+    public init(useCase: ContactListUseCase, output: any ContactListPresenterOutput, messages: Messages) {
+        self.useCase = useCase
+        self.output = output
+        self.messages = messages
+    }
+
+    /// Raw query values: `q`, `limit`, `cursor` as the client sent them (already percent-decoded).
+    public func eventList(query: String?, limit: String?, cursor: String?) {
+        var errors: [FieldErrorViewModel] = []
+        var pageSize = Self.defaultLimit
+        if let limit {
+            if let value = Int(limit), (1...Self.maxLimit).contains(value) {
+                pageSize = value
+            } else {
+                errors.append(FieldErrorViewModel(parameter: "limit", code: "invalid_value", detail: messages.text(.invalidLimit, ["max": "\(Self.maxLimit)"])))
+            }
+        }
+        var after: ContactCursor?
+        if let cursor, !cursor.isEmpty {
+            after = ContactCursorCoding.decode(cursor)
+            if after == nil {
+                errors.append(FieldErrorViewModel(parameter: "cursor", code: "invalid_cursor", detail: messages.text(.invalidCursor)))
+            }
+        }
+        let search = query?.trimmingCharacters(in: .whitespacesAndNewlines)
+        if let search, search.count > Self.maxQueryLength || search.unicodeScalars.contains(where: { $0.value < 0x20 }) {
+            errors.append(FieldErrorViewModel(parameter: "q", code: "invalid_value", detail: messages.text(.queryTooLong, ["max": "\(Self.maxQueryLength)"])))
+        }
+        guard errors.isEmpty else {
+            output.showMalformedInput(messages.malformed(errors))
+            return
+        }
+        useCase.eventList(query: search?.isEmpty == false ? search : nil, after: after, limit: pageSize, output: self)
+    }
+
+    public func presentContacts(_ contacts: [ContactSummaryPresentationModel], next: ContactCursor?) {
+        output.showContacts(ContactListViewModel(
+            items: contacts.map(ContactListItemViewModel.init), nextCursor: next.map(ContactCursorCoding.encode), message: nil))
+    }
+
+    public func presentNoContacts() {
+        output.showContacts(ContactListViewModel(items: [], nextCursor: nil, message: messages.text(.noContactsFound)))
+    }
+
+    public func presentStorageUnavailable() { output.showStorageUnavailable(messages.unavailable()) }
+    public func presentStorageFailure() { output.showStorageFailure(messages.failure()) }
+}

@@ -1,0 +1,27 @@
+import Domain
+
+/// Converts the path id and words one contact.
+public final class ContactShowPresenter: ContactShowUseCaseOutput {
+    private let useCase: ContactShowUseCase
+    private let output: any ContactShowPresenterOutput
+    private let messages: Messages
+
+    public init(useCase: ContactShowUseCase, output: any ContactShowPresenterOutput, messages: Messages) {
+        self.useCase = useCase
+        self.output = output
+        self.messages = messages
+    }
+
+    public func eventShow(id: String) {
+        guard ContactIDFormat.isValid(id) else {
+            output.showMalformedInput(messages.malformed([ContactFailureWording.invalidID(messages: messages)]))
+            return
+        }
+        useCase.eventShow(id: ContactID(id), output: self)
+    }
+
+    public func presentContact(_ contact: ContactPresentationModel) { output.showContact(ContactViewModel(contact)) }
+    public func presentNotFound(_ id: ContactID) { output.showNotFound(ContactFailureWording.notFound(messages: messages)) }
+    public func presentStorageUnavailable() { output.showStorageUnavailable(messages.unavailable()) }
+    public func presentStorageFailure() { output.showStorageFailure(messages.failure()) }
+}

@@ -1,0 +1,98 @@
+import Foundation
+
+/// Reads typed fields out of a JSON object for a Presenter, collecting every format error.
+public struct FieldReader {
+    public private(set) var errors: [FieldErrorViewModel] = []
+    private let messages: Messages
+
+    public init(messages: Messages) {
+        self.messages = messages
+    }
+
+    /// What a field held.
+    public enum Presence<Value> {
+        case absent
+        case null
+        case value(Value)
+        /// Wrong type or format; already recorded as an error.
+        case invalid
+    }
+
+    /// A string field, trimmed; an empty string counts as null. Control characters and values
+    /// past `maxLength` characters are errors.
+    public mutating func string(_ object: [String: JSONValue], _ key: String, pointer: String, maxLength: Int) -> Presence<String> {
+        guard let value = object[key] else { return .absent }
+        switch value {
+        case .null:
+            return .null
+        case .string(let raw):
+            let text = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+            if text.isEmpty { return .null }
+            if text.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
+                errors.append(FieldErrorViewModel(pointer: pointer, code: "invalid_characters", detail: messages.text(.invalidCharacters)))
+                return .invalid
+            }
+            if text.count > maxLength {
+                errors.append(FieldErrorViewModel(pointer: pointer, code: "too_long", detail: messages.text(.tooLong, ["max": "\(maxLength)"])))
+                return .invalid
+            }
+            return .value(text)
+        default:
+            errors.append(FieldErrorViewModel(pointer: pointer, code: "invalid_type", detail: messages.text(.mustBeString)))
+            return .invalid
+        }
+    }
+
+    /// A `YYYY-MM-DD` date field.
+    public mutating func date(_ object: [String: JSONValue], _ key: String, pointer: String) -> Presence<DateParts> {
+        switch string(object, key, pointer: pointer, maxLength: 10) {
+        case .absent: return .absent
+        case .null: return .null
+        case .invalid: return .invalid
+        case .value(let text):
+            guard let parts = DateParts(text) else {
+                errors.append(FieldErrorViewModel(pointer: pointer, code: "invalid_format", detail: messages.text(.invalidDate)))
+                return .invalid
+            }
+            return .value(parts)
+        }
+    }
+
+    /// A nested object field (absent and null both give nil).
+    public mutating func object(_ object: [String: JSONValue], _ key: String, pointer: String) -> [String: JSONValue]? {
+        switch object[key] {
+        case nil, .null?: return nil
+        case .object(let nested)?: return nested
+        default:
+            errors.append(FieldErrorViewModel(pointer: pointer, code: "invalid_type", detail: messages.text(.mustBeObject)))
+            return nil
+        }
+    }
+
+    /// Records an error found outside the reader.
+    public mutating func record(_ error: FieldErrorViewModel) { errors.append(error) }
+}
+
+/// `YYYY-MM-DD` split into numbers, exactly four, two and two digits.
+public struct DateParts: Equatable, Sendable {
+    public let year: Int
+    public let month: Int
+    public let day: Int
+
+    public init?(_ text: String) {
+        let bytes = Array(text.utf8)
+        guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-") else { return nil }
+        func number(_ range: Range<Int>) -> Int? {
+            var value = 0
+            for byte in bytes[range] {
+                guard byte >= 0x30 && byte <= 0x39 else { return nil }
+                value = value * 10 + Int(byte - 0x30)
+            }
+            return value
+        }
+        guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10) else { return nil }
+        self.year = year
+        self.month = month
+        self.day = day
+    }
+}

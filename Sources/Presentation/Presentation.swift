@@ -1,2 +1,0 @@
-/// Presenters: input conversion and PresentationModel → ViewModel formatting.
-public enum Presentation {}

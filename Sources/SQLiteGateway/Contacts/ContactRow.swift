@@ -1,0 +1,59 @@
+import Domain
+import Foundation
+
+/// How a `Contact` is laid out in a row of `contacts`, both ways.
+enum ContactRow {
+    /// A contact from a row selected with `SQLiteContactManager.columns`.
+    static func contact(_ row: SQLiteStatement) -> Contact {
+        Contact(
+            id: ContactID(row.string(at: 0) ?? ""), ownerID: UserID(row.string(at: 1) ?? ""),
+            firstName: row.string(at: 2), lastName: row.string(at: 3), email: row.string(at: 4), phone: row.string(at: 5),
+            // A birthday written by hand in a form we cannot read is dropped rather than fatal.
+            birthday: row.string(at: 6).flatMap(calendarDate),
+            address: PostalAddress(
+                street: row.string(at: 7), street2: row.string(at: 8), city: row.string(at: 9),
+                province: row.string(at: 10), postalCode: row.string(at: 11), country: row.string(at: 12)),
+            createdAt: date(milliseconds: row.int64(at: 14)), updatedAt: date(milliseconds: row.int64(at: 15)),
+            version: row.int(at: 13))
+    }
+
+    /// Parameters ?1…?17 of `SQLiteContactManager.insert`.
+    static func insertValues(of contact: Contact) -> [SQLiteValue] {
+        values(of: contact) + [.integer(milliseconds(contact.createdAt)), .integer(milliseconds(contact.updatedAt))]
+    }
+
+    /// Parameters ?1…?17 of `SQLiteContactManager.update`.
+    static func updateValues(of contact: Contact, expectedVersion: Int) -> [SQLiteValue] {
+        values(of: contact) + [.integer(milliseconds(contact.updatedAt)), .integer(Int64(expectedVersion))]
+    }
+
+    /// Parameters ?1…?15, shared by insert and update: id, owner, the fields, sort name, version.
+    private static func values(of contact: Contact) -> [SQLiteValue] {
+        [
+            .text(contact.id.rawValue), .text(contact.ownerID.rawValue), SQLiteValue(contact.firstName),
+            SQLiteValue(contact.lastName), SQLiteValue(contact.email), SQLiteValue(contact.phone),
+            SQLiteValue(contact.birthday?.description), SQLiteValue(contact.address.street),
+            SQLiteValue(contact.address.street2), SQLiteValue(contact.address.city), SQLiteValue(contact.address.province),
+            SQLiteValue(contact.address.postalCode), SQLiteValue(contact.address.country), .text(contact.sortName),
+            .integer(Int64(contact.version)),
+        ]
+    }
+
+    static func milliseconds(_ date: Date) -> Int64 {
+        Int64((date.timeIntervalSince1970 * 1000).rounded())
+    }
+
+    static func date(milliseconds: Int64) -> Date {
+        Date(timeIntervalSince1970: Double(milliseconds) / 1000)
+    }
+
+    /// `YYYY-MM-DD` as a real day; nil for anything else.
+    static func calendarDate(_ text: String) -> CalendarDate? {
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        guard text.utf8.count == 10, parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
+              parts.allSatisfy({ $0.allSatisfy { $0.isASCII && $0.isNumber } }),
+              let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2])
+        else { return nil }
+        return CalendarDate(year: year, month: month, day: day)
+    }
+}

@@ -1,0 +1,125 @@
+import CSQLite
+import Foundation
+
+/// A SQLite database file: one writer connection and a fixed pool of reader connections.
+///
+/// Writes are serialized on the writer, each in its own `BEGIN IMMEDIATE` transaction; reads run
+/// concurrently on the readers and, thanks to write-ahead logging, never wait for the writer.
+/// Neither `read` nor `write` may be called from inside a `write` body on the same thread.
+public final class Database: @unchecked Sendable {
+    // @unchecked: the connections are not thread-safe, and every access to them is confined by a
+    // lock: the writer by `writerLock`, a reader by being taken out of `idleReaders` (under
+    // `readersCondition`) for the length of one call. The other state is guarded by its own lock.
+
+    /// What it was opened with.
+    public let configuration: DatabaseConfiguration
+    private let writer: SQLiteConnection
+    private let writerLock = NSLock()
+    private let readersCondition = NSCondition()
+    private var idleReaders: [SQLiteConnection]
+    private let statisticsLock = NSLock()
+    private var recordedStatistics = DatabaseStatistics()
+
+    /// Opens (creating if missing) the file and its folder, and every connection.
+    public init(configuration: DatabaseConfiguration) throws {
+        let path = configuration.path
+        guard !path.isEmpty, path != ":memory:", !path.hasPrefix("file:") else {
+            throw SQLiteError(code: SQLITE_CANTOPEN, message: "database path must name a file, not \"\(path)\"")
+        }
+        let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        } catch {
+            throw SQLiteError(code: SQLITE_CANTOPEN, message: "cannot create folder \(folder.path): \(error.localizedDescription)")
+        }
+        self.configuration = configuration
+        // The writer first: it creates the file and switches it to WAL before any reader opens it.
+        writer = try SQLiteConnection(path: path, mode: .writer, configuration: configuration)
+        idleReaders = try (0..<max(1, configuration.readerCount)).map { _ in
+            try SQLiteConnection(path: path, mode: .reader, configuration: configuration)
+        }
+    }
+
+    /// Use counters since opening.
+    public var statistics: DatabaseStatistics {
+        statisticsLock.withLock { recordedStatistics }
+    }
+
+    /// Whether a reader answers `SELECT 1` (waiting for a free one if all are busy).
+    public func isAvailable() -> Bool {
+        do {
+            return try read { connection in
+                try connection.statement("SELECT 1").rows { $0.int64(at: 0) } == [1]
+            }
+        } catch {
+            return false
+        }
+    }
+
+    /// Runs `body` on a reader, waiting while all readers are busy.
+    ///
+    /// Each statement `body` runs sees the latest committed data as of its start; several
+    /// statements see one snapshot only inside an explicit transaction.
+    public func read<T>(_ body: (SQLiteConnection) throws -> T) throws -> T {
+        let start = ContinuousClock.now
+        defer { record(since: start) }
+        let reader = takeReader()
+        defer {
+            reader.resetBusyStatements()
+            returnReader(reader)
+        }
+        return try body(reader)
+    }
+
+    /// Runs `body` on the writer inside `BEGIN IMMEDIATE` … `COMMIT`; when `body` throws, rolls
+    /// back and rethrows. Writes wait for each other and run one at a time.
+    @discardableResult
+    public func write<T>(_ body: (SQLiteConnection) throws -> T) throws -> T {
+        let start = ContinuousClock.now
+        defer { record(since: start) }
+        writerLock.lock()
+        defer { writerLock.unlock() }
+        try writer.statement("BEGIN IMMEDIATE").run()
+        do {
+            let result = try body(writer)
+            writer.resetBusyStatements()
+            try writer.statement("COMMIT").run()
+            return result
+        } catch {
+            writer.resetBusyStatements()
+            // SQLite may have rolled back by itself (disk full, I/O error); rolling back twice fails.
+            if !writer.isAutocommit {
+                _ = try? writer.statement("ROLLBACK").run()
+            }
+            throw error
+        }
+    }
+
+    private func takeReader() -> SQLiteConnection {
+        readersCondition.lock()
+        defer { readersCondition.unlock() }
+        while true {
+            if let reader = idleReaders.popLast() {
+                return reader
+            }
+            readersCondition.wait()
+        }
+    }
+
+    private func returnReader(_ reader: SQLiteConnection) {
+        readersCondition.lock()
+        idleReaders.append(reader)
+        readersCondition.signal()
+        readersCondition.unlock()
+    }
+
+    private func record(since start: ContinuousClock.Instant) {
+        let elapsed = start.duration(to: .now)
+        let (seconds, attoseconds) = elapsed.components
+        let total = Double(seconds) + Double(attoseconds) / 1e18
+        statisticsLock.withLock {
+            recordedStatistics.queries += 1
+            recordedStatistics.seconds += total
+        }
+    }
+}

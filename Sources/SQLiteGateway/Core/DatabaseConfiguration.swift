@@ -1,0 +1,45 @@
+/// Where the database file is and how its connections are set up.
+public struct DatabaseConfiguration: Equatable, Sendable {
+    /// SQLite's `synchronous` setting: how hard a commit waits for the disk.
+    public enum Synchronous: String, Equatable, Sendable, CaseIterable {
+        /// Every commit reaches the disk before it returns.
+        case full
+        /// In WAL mode, safe from corruption; the last commits may be lost on power failure.
+        case normal
+        /// No waiting at all; for tests and throw-away data.
+        case off
+
+        var pragmaValue: String {
+            switch self {
+            case .full: "FULL"
+            case .normal: "NORMAL"
+            case .off: "OFF"
+            }
+        }
+    }
+
+    /// A file path; its folder is created if missing. `:memory:` is not supported, since each
+    /// connection would see its own empty database.
+    public var path: String
+    /// Read-only connections kept open; that many reads run at once, others wait.
+    public var readerCount: Int
+    public var synchronous: Synchronous
+    /// How long a statement waits for a lock held by another process before failing as busy.
+    public var busyTimeout: Duration
+
+    public init(path: String, readerCount: Int = 4, synchronous: Synchronous = .full, busyTimeout: Duration = .seconds(5)) {
+        self.path = path
+        self.readerCount = readerCount
+        self.synchronous = synchronous
+        self.busyTimeout = busyTimeout
+    }
+
+    var busyTimeoutMilliseconds: Int32 {
+        let (seconds, attoseconds) = busyTimeout.components
+        let milliseconds = seconds.multipliedReportingOverflow(by: 1000)
+        guard !milliseconds.overflow else { return seconds < 0 ? 0 : Int32.max }
+        let total = milliseconds.partialValue.addingReportingOverflow(attoseconds / 1_000_000_000_000_000)
+        guard !total.overflow else { return Int32.max }
+        return Int32(clamping: max(0, total.partialValue))
+    }
+}

@@ -1,0 +1,29 @@
+import CSQLite
+import Domain
+
+extension SQLiteError {
+    /// The storage failure use cases see: only the kind matters to them, the text is for logs.
+    public var gatewayError: GatewayError {
+        switch code {
+        case SQLITE_CONSTRAINT: .conflict(description)
+        case SQLITE_BUSY, SQLITE_LOCKED, SQLITE_CANTOPEN: .unavailable(description)
+        default: .failure(description)
+        }
+    }
+}
+
+extension GatewayError {
+    /// Runs `body`, reporting whatever it throws as a `GatewayError`, as `ContactManager` and its
+    /// siblings promise.
+    static func mapping<T>(_ body: () throws -> T) throws(GatewayError) -> T {
+        do {
+            return try body()
+        } catch let error as GatewayError {
+            throw error
+        } catch let error as SQLiteError {
+            throw error.gatewayError
+        } catch {
+            throw .failure(String(describing: error))
+        }
+    }
+}

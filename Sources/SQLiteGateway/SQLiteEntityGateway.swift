@@ -1,0 +1,17 @@
+import Domain
+
+/// The Domain's `EntityGateway` on one SQLite `Database`: every EntityManager shares it.
+public final class SQLiteEntityGateway: EntityGateway {
+    /// The database every manager uses, for statistics and migrations.
+    public let database: Database
+    public let contacts: any ContactManager
+
+    public init(database: Database) {
+        self.database = database
+        contacts = SQLiteContactManager(database: database)
+    }
+
+    public func isAvailable() -> Bool {
+        database.isAvailable()
+    }
+}

@@ -1,0 +1,23 @@
+import Domain
+import HTTPServer
+import Presentation
+
+/// Assembles the create-contact stack for one request and runs its event.
+struct ContactCreateConnector {
+    let dependencies: Dependencies
+    let context: RequestContext
+
+    func respond(to request: HTTPRequest) -> HTTPResponse {
+        let body: JSONValue
+        switch JSONRequestBody.decode(request) {
+        case .success(let decoded): body = decoded
+        case .failure(let failure): return ProblemResponses.body(failure, context: context)
+        }
+        let responder = ContactCreateResponder(context: context)
+        let useCase = ContactCreateUseCase(
+            contacts: dependencies.gateway.contacts, owner: context.owner, clock: dependencies.clock, ids: dependencies.ids)
+        let presenter = ContactCreatePresenter(useCase: useCase, output: responder, messages: context.messages)
+        presenter.eventCreate(body: body)
+        return responder.response
+    }
+}

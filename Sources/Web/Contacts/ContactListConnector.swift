@@ -1,0 +1,17 @@
+import Domain
+import HTTPServer
+import Presentation
+
+/// Assembles the contact-list stack for one request and runs its event.
+struct ContactListConnector {
+    let dependencies: Dependencies
+    let context: RequestContext
+
+    func respond(query: String?, limit: String?, cursor: String?) -> HTTPResponse {
+        let responder = ContactListResponder(context: context)
+        let useCase = ContactListUseCase(contacts: dependencies.gateway.contacts, owner: context.owner)
+        let presenter = ContactListPresenter(useCase: useCase, output: responder, messages: context.messages)
+        presenter.eventList(query: query, limit: limit, cursor: cursor)
+        return responder.response
+    }
+}

@@ -1,0 +1,36 @@
+import Foundation
+import HTTPServer
+import Presentation
+
+/// Decodes a request body as JSON for a Responder: 415 unless it says it is JSON, 400 unless it is.
+enum JSONRequestBody {
+    enum Failure: Error {
+        case unsupportedMediaType
+        case malformed(String)
+    }
+
+    static func decode(_ request: HTTPRequest) -> Result<JSONValue, Failure> {
+        guard let contentType = request.headers["Content-Type"], isJSON(contentType) else {
+            return .failure(.unsupportedMediaType)
+        }
+        guard !request.body.isEmpty else { return .failure(.malformed("The body is empty; a JSON object is expected.")) }
+        do {
+            return .success(try JSONDecoder().decode(JSONValue.self, from: Data(request.body)))
+        } catch {
+            return .failure(.malformed("The body is not valid JSON."))
+        }
+    }
+
+    /// `application/json` or any `+json` type, with parameters; UTF-8 only.
+    static func isJSON(_ contentType: String) -> Bool {
+        let parts = contentType.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+        guard let type = parts.first, type == "application/json" || (type.hasPrefix("application/") && type.hasSuffix("+json")) else {
+            return false
+        }
+        for parameter in parts.dropFirst() where parameter.hasPrefix("charset=") {
+            let charset = parameter.dropFirst("charset=".count).trimmingCharacters(in: CharacterSet(charactersIn: "\""))
+            if charset != "utf-8" && charset != "utf8" { return false }
+        }
+        return true
+    }
+}

@@ -1,0 +1,92 @@
+import Foundation
+import Synchronization
+
+/// Request counts by route template and status, latency histograms, and the gauges the
+/// composition root plugs in (open connections, database time).
+public final class MetricsRegistry: Sendable {
+    /// Upper bounds of the latency histogram, in seconds.
+    public static let buckets: [Double] = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5]
+
+    /// Where gauges read from; set once the server and database exist.
+    public struct Sources: Sendable {
+        public var openConnections: @Sendable () -> Int
+        public var database: @Sendable () -> (queries: Int, seconds: Double)
+
+        public init(openConnections: @escaping @Sendable () -> Int = { 0 }, database: @escaping @Sendable () -> (queries: Int, seconds: Double) = { (0, 0) }) {
+            self.openConnections = openConnections
+            self.database = database
+        }
+    }
+
+    private struct Key: Hashable {
+        let method: String
+        let route: String
+        let status: Int
+    }
+
+    private struct Histogram {
+        var counts = [Int](repeating: 0, count: MetricsRegistry.buckets.count)
+        var total = 0
+        var sum = 0.0
+    }
+
+    private struct State {
+        var requests: [Key: Int] = [:]
+        var durations: [String: Histogram] = [:]
+        var sources = Sources()
+    }
+
+    private let state = Mutex(State())
+
+    public init() {}
+
+    public func setSources(_ sources: Sources) {
+        state.withLock { $0.sources = sources }
+    }
+
+    /// One finished request; `route` is a template (`/v1/contacts/{id}`), never a raw path.
+    public func record(method: String, route: String, status: Int, seconds: Double) {
+        state.withLock { state in
+            state.requests[Key(method: method, route: route, status: status), default: 0] += 1
+            var histogram = state.durations[route] ?? Histogram()
+            if let index = Self.buckets.firstIndex(where: { seconds <= $0 }) { histogram.counts[index] += 1 }
+            histogram.total += 1
+            histogram.sum += seconds
+            state.durations[route] = histogram
+        }
+    }
+
+    /// The Prometheus text format (version 0.0.4).
+    public func render() -> String {
+        let (requests, durations, sources) = state.withLock { ($0.requests, $0.durations, $0.sources) }
+        var lines: [String] = []
+        lines.append("# HELP viperd_http_requests_total HTTP requests by method, route template and status.")
+        lines.append("# TYPE viperd_http_requests_total counter")
+        for (key, count) in requests.sorted(by: { ($0.key.route, $0.key.method, $0.key.status) < ($1.key.route, $1.key.method, $1.key.status) }) {
+            lines.append("viperd_http_requests_total{method=\"\(key.method)\",route=\"\(key.route)\",status=\"\(key.status)\"} \(count)")
+        }
+        lines.append("# HELP viperd_http_request_duration_seconds Time from routing to response, by route template.")
+        lines.append("# TYPE viperd_http_request_duration_seconds histogram")
+        for (route, histogram) in durations.sorted(by: { $0.key < $1.key }) {
+            var cumulative = 0
+            for (index, bound) in Self.buckets.enumerated() {
+                cumulative += histogram.counts[index]
+                lines.append("viperd_http_request_duration_seconds_bucket{route=\"\(route)\",le=\"\(bound)\"} \(cumulative)")
+            }
+            lines.append("viperd_http_request_duration_seconds_bucket{route=\"\(route)\",le=\"+Inf\"} \(histogram.total)")
+            lines.append("viperd_http_request_duration_seconds_sum{route=\"\(route)\"} \(histogram.sum)")
+            lines.append("viperd_http_request_duration_seconds_count{route=\"\(route)\"} \(histogram.total)")
+        }
+        lines.append("# HELP viperd_open_connections Open client connections.")
+        lines.append("# TYPE viperd_open_connections gauge")
+        lines.append("viperd_open_connections \(sources.openConnections())")
+        let database = sources.database()
+        lines.append("# HELP viperd_database_queries_total Database calls (reads and write transactions).")
+        lines.append("# TYPE viperd_database_queries_total counter")
+        lines.append("viperd_database_queries_total \(database.queries)")
+        lines.append("# HELP viperd_database_seconds_total Wall time spent in database calls.")
+        lines.append("# TYPE viperd_database_seconds_total counter")
+        lines.append("viperd_database_seconds_total \(database.seconds)")
+        return lines.joined(separator: "\n") + "\n"
+    }
+}

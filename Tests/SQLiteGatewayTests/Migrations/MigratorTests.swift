@@ -1,0 +1,204 @@
+import Foundation
+import Migrations
+import Testing
+@testable import SQLiteGateway
+
+@Suite("Migrator")
+struct MigratorTests {
+    private static let fixedNow = Date(timeIntervalSince1970: 1_750_000_000.25)
+
+    private func synthetic(_ files: [(String, String)]) throws -> [Migration] {
+        try files.map { try Migration(name: $0.0, sql: $0.1) }
+    }
+
+    private func applied(_ temporary: TemporaryDatabase) throws -> [AppliedMigration] {
+        try temporary.database.read { connection in
+            try connection.statement("SELECT version, name, checksum, applied_at FROM schema_migrations ORDER BY version").rows { row in
+                AppliedMigration(version: row.int(at: 0), name: row.string(at: 1) ?? "", checksum: row.string(at: 2) ?? "", appliedAt: row.string(at: 3) ?? "")
+            }
+        }
+    }
+
+    private func tableNames(_ temporary: TemporaryDatabase) throws -> [String] {
+        try temporary.database.read { connection in
+            try connection.statement("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").rows { $0.string(at: 0) ?? "" }
+        }
+    }
+
+    @Test("from an empty database, every embedded migration is applied and recorded with its checksum")
+    func appliesEmbeddedMigrations() throws {
+        let temporary = try TemporaryDatabase(migrated: false)
+        let embedded = try Migration.embedded()
+        let migrator = try Migrator(database: temporary.database, migrations: embedded, now: { Self.fixedNow })
+
+        let done = try migrator.migrate()
+
+        #expect(done == embedded)
+        #expect(!embedded.isEmpty)
+        let records = try applied(temporary)
+        #expect(records.map(\.version) == embedded.map(\.version))
+        #expect(records.map(\.name) == embedded.map(\.name))
+        #expect(records.map(\.checksum) == embedded.map(\.checksum))
+        #expect(records.allSatisfy { $0.appliedDate == Self.fixedNow })
+        #expect(try tableNames(temporary).contains("contacts"))
+    }
+
+    @Test("the checksum is the lowercase hex SHA-256 of the file's bytes")
+    func checksumIsSHA256() throws {
+        let migration = try Migration(name: "0007_x.sql", sql: "abc")
+
+        #expect(migration.version == 7)
+        #expect(migration.checksum == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+    }
+
+    @Test("a second run is a no-op")
+    func secondRunIsNoOp() throws {
+        let temporary = try TemporaryDatabase(migrated: false)
+        let migrator = try Migrator(database: temporary.database)
+        try migrator.migrate()
+        let before = try applied(temporary)
+
+        let done = try migrator.migrate()
+
+        #expect(done.isEmpty)
+        #expect(try applied(temporary) == before)
+        #expect(try migrator.pending().isEmpty)
+    }
+
+    @Test("a migration edited after it was applied stops migrate() with an operator message naming the file")
+    func changedChecksumStops() throws {
+        let temporary = try TemporaryDatabase(migrated: false)
+        let migrations = try synthetic([("0001_first.sql", "CREATE TABLE first (x INTEGER);")])
+        try Migrator(database: temporary.database, migrations: migrations).migrate()
+        try temporary.database.write { try $0.execute("UPDATE schema_migrations SET checksum = 'abc123' WHERE version = 1") }
+        let later = try synthetic([("0001_first.sql", "CREATE TABLE first (x INTEGER);"), ("0002_second.sql", "CREATE TABLE second (x INTEGER);")])
+        let migrator = try Migrator(database: temporary.database, migrations: later)
+
+        let error = #expect(throws: MigrationError.self) { try migrator.migrate() }
+
+        #expect(error == .changed(name: "0001_first.sql", appliedChecksum: "abc123", currentChecksum: later[0].checksum))
+        #expect(error?.description == "migration 0001_first.sql was changed after it was applied (checksum abc123 in the database, "
+            + "\(later[0].checksum) in this build); restore it or add a new migration")
+        #expect(throws: MigrationError.self) { try migrator.validate() }
+        #expect(try !tableNames(temporary).contains("second"))
+        #expect(try migrator.status().map(\.state) == [.changed, .pending])
+    }
+
+    @Test("an applied migration missing from this build stops migrate() naming it")
+    func missingMigrationStops() throws {
+        let temporary = try TemporaryDatabase(migrated: false)
+        let both = try synthetic([("0001_first.sql", "CREATE TABLE first (x INTEGER);"), ("0002_second.sql", "CREATE TABLE second (x INTEGER);")])
+        try Migrator(database: temporary.database, migrations: both).migrate()
+        let older = try Migrator(database: temporary.database, migrations: [both[0]])
+
+        let error = #expect(throws: MigrationError.self) { try older.migrate() }
+
+        #expect(error == .missing(version: 2, name: "0002_second.sql"))
+        #expect(error?.description.contains("migration 0002_second.sql (version 2)") == true)
+        #expect(error?.description.contains("missing from this build") == true)
+        #expect(throws: MigrationError.self) { try older.validate() }
+        let status = try older.status()
+        #expect(status.map(\.state) == [.applied, .missing])
+        #expect(status.map(\.name) == ["0001_first.sql", "0002_second.sql"])
+    }
+
+    @Test("a failing migration leaves nothing of itself behind and earlier ones stay applied")
+    func failingMigrationRollsBack() throws {
+        let temporary = try TemporaryDatabase(migrated: false)
+        let migrations = try synthetic([
+            ("0001_good.sql", "CREATE TABLE good (x INTEGER); INSERT INTO good VALUES (1);"),
+            ("0002_bad.sql", "CREATE TABLE half (x INTEGER); INSERT INTO good VALUES (2); THIS IS NOT SQL;"),
+            ("0003_after.sql", "CREATE TABLE after (x INTEGER);"),
+        ])
+        let migrator = try Migrator(database: temporary.database, migrations: migrations)
+
+        let error = #expect(throws: MigrationError.self) { try migrator.migrate() }
+
+        guard case .failed(let name, _) = error else {
+            Issue.record("expected .failed, got \(String(describing: error))")
+            return
+        }
+        #expect(name == "0002_bad.sql")
+        #expect(error?.description.hasPrefix("migration 0002_bad.sql failed and was rolled back") == true)
+        #expect(try applied(temporary).map(\.version) == [1])
+        let tables = try tableNames(temporary)
+        #expect(tables.contains("good"))
+        #expect(!tables.contains("half"))
+        #expect(!tables.contains("after"))
+        #expect(try temporary.count("good") == 1)
+        #expect(try migrator.pending().map(\.version) == [2, 3])
+    }
+
+    @Test("status lists applied migrations with their time and pending ones without")
+    func statusListsAppliedAndPending() throws {
+        let temporary = try TemporaryDatabase(migrated: false)
+        let first = try synthetic([("0001_first.sql", "CREATE TABLE first (x INTEGER);")])
+        let both = first + (try synthetic([("0002_second.sql", "CREATE TABLE second (x INTEGER);")]))
+        let migrator = try Migrator(database: temporary.database, migrations: both)
+        #expect(try migrator.status() == [
+            MigrationStatus(version: 1, name: "0001_first.sql", state: .pending),
+            MigrationStatus(version: 2, name: "0002_second.sql", state: .pending),
+        ])
+        try Migrator(database: temporary.database, migrations: first, now: { Self.fixedNow }).migrate()
+
+        let status = try migrator.status()
+
+        #expect(status == [
+            MigrationStatus(version: 1, name: "0001_first.sql", state: .applied, appliedAt: Self.fixedNow),
+            MigrationStatus(version: 2, name: "0002_second.sql", state: .pending),
+        ])
+        #expect(try migrator.pending().map(\.name) == ["0002_second.sql"])
+    }
+
+    @Test("migrations apply in version order whatever order they are given in")
+    func sortedByVersion() throws {
+        let temporary = try TemporaryDatabase(migrated: false)
+        let migrations = try synthetic([
+            ("0010_ten.sql", "ALTER TABLE base ADD COLUMN ten INTEGER;"), ("0002_base.sql", "CREATE TABLE base (x INTEGER);"),
+        ])
+
+        let done = try Migrator(database: temporary.database, migrations: migrations).migrate()
+
+        #expect(done.map(\.version) == [2, 10])
+    }
+
+    @Test("two migrations with one version are refused")
+    func duplicateVersion() throws {
+        let temporary = try TemporaryDatabase(migrated: false)
+        let migrations = try synthetic([("0001_a.sql", "SELECT 1;"), ("001_b.sql", "SELECT 1;")])
+
+        #expect(throws: MigrationError.duplicateVersion(1, names: ["0001_a.sql", "001_b.sql"])) {
+            _ = try Migrator(database: temporary.database, migrations: migrations)
+        }
+    }
+
+    @Test("a file name without a leading version is refused", arguments: [
+        "create_contacts.sql", "0001create.sql", "0001_.sql", "0001_create.txt", "x001_create.sql", "_create.sql",
+    ])
+    func malformedName(name: String) {
+        #expect(throws: MigrationError.malformedName(name)) {
+            _ = try Migration(name: name, sql: "SELECT 1;")
+        }
+    }
+
+    @Test("every .sql file of Migrations/ is embedded with identical bytes, and nothing else is")
+    func embeddedMatchesFolder() throws {
+        let folder = URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent()  // Migrations
+            .deletingLastPathComponent()  // SQLiteGatewayTests
+            .deletingLastPathComponent()  // Tests
+            .deletingLastPathComponent()  // package
+            .appendingPathComponent("Migrations")
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".sql") }.sorted()
+        let onDisk = try names.map { name in
+            (name, [UInt8](try Data(contentsOf: folder.appendingPathComponent(name))))
+        }
+
+        #expect(!onDisk.isEmpty)
+        #expect(EmbeddedMigrations.files.map(\.name) == onDisk.map(\.0))
+        for (name, bytes) in onDisk {
+            #expect(EmbeddedMigrations.files.first { $0.name == name }?.sql == bytes, "\(name) differs from its embedded copy")
+        }
+        #expect(try Migration.embedded().map(\.name) == names)
+    }
+}

@@ -1,0 +1,23 @@
+import Testing
+@testable import Web
+
+@Suite("query parameters and paths")
+struct QueryParametersTests {
+    @Test("values are percent-decoded, + is a space, the first of a repeated key wins")
+    func decoding() {
+        let query = QueryParameters("q=Charlie+Brown&limit=5&q=other&cursor=a%2Fb&empty=&bad=%zz")
+        #expect(query["q"] == "Charlie Brown")
+        #expect(query["limit"] == "5")
+        #expect(query["cursor"] == "a/b")
+        #expect(query["empty"] == "")
+        #expect(query["bad"] == "\u{FFFD}")
+        #expect(query["missing"] == nil)
+    }
+
+    @Test("routes print their own paths, encoding ids")
+    func printing() {
+        #expect(AppRoute.contacts(.show(id: "c_1")).path == "/v1/contacts/c_1")
+        #expect(AppRoute.contacts(.show(id: "a/b")).path == "/v1/contacts/a%2Fb")
+        #expect(AppRoute.contacts(.update(id: "x")).template == "/v1/contacts/{id}")
+    }
+}
