@@ -12,7 +12,7 @@ let migrationFiles = ((try? FileManager.default.contentsOfDirectory(atPath: Cont
 
 let package = Package(
     name: "Viperd",
-    platforms: [.macOS(.v14)],
+    platforms: [.macOS(.v15)],
     products: [
         .executable(name: "viperd", targets: ["viperd"]),
     ],

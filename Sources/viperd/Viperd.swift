@@ -6,6 +6,6 @@ struct Viperd: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "viperd",
         abstract: "Viperd: a VIPER / Clean Architecture HTTP JSON backend.",
-        subcommands: [Serve.self, Migrate.self],
+        subcommands: [Serve.self, Migrate.self, SeedBench.self],
         defaultSubcommand: nil)
 }

@@ -39,8 +39,11 @@ public final class TestClient {
             }
         }
         guard result == 0 else {
+            let code = errno
+            // deinit still runs for a throwing init: leave it nothing to close twice.
             Glibc.close(fd)
-            throw Failure(description: "connect: \(errno)")
+            fd = -1
+            throw Failure(description: "connect: \(code)")
         }
         setReceiveTimeout(receiveTimeout)
     }

@@ -11,7 +11,10 @@ public struct Dependencies: Sendable {
     /// The owner of every contact until users and sessions exist.
     public var developmentOwner: UserID
 
-    public init(gateway: any EntityGateway, clock: any Clock = SystemClock(), ids: any IDGenerator = RandomIDGenerator(), logger: Logger, metrics: MetricsRegistry, developmentOwner: UserID = UserID("dev")) {
+    /// The fixed development owner's id.
+    public static let developmentOwner = UserID("dev")
+
+    public init(gateway: any EntityGateway, clock: any Clock = SystemClock(), ids: any IDGenerator = RandomIDGenerator(), logger: Logger, metrics: MetricsRegistry, developmentOwner: UserID = Dependencies.developmentOwner) {
         self.gateway = gateway
         self.clock = clock
         self.ids = ids
