@@ -33,6 +33,14 @@ let package = Package(
         ),
         .target(name: "Domain"),
         .target(name: "Presentation", dependencies: ["Domain"]),
+        // Password hashing and bearer tokens: the Domain's credential ports over swift-crypto.
+        .target(
+            name: "Security",
+            dependencies: [
+                "Domain", .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "_CryptoExtras", package: "swift-crypto"),
+            ]
+        ),
         // The SQL files of Migrations/, embedded as data (see `migrationFiles`).
         .target(name: "Migrations", path: "Migrations", resources: migrationFiles.map { .embedInCode($0) }),
         .target(
@@ -48,7 +56,7 @@ let package = Package(
         .target(
             name: "App",
             dependencies: [
-                "HTTPServer", "Domain", "Presentation", "Web", "SQLiteGateway",
+                "HTTPServer", "Domain", "Presentation", "Web", "SQLiteGateway", "Security",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -64,12 +72,13 @@ let package = Package(
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "TestSupport"]),
         .testTarget(name: "DomainTests", dependencies: ["Domain"]),
+        .testTarget(name: "SecurityTests", dependencies: ["Security", "Domain"]),
         .testTarget(name: "PresentationTests", dependencies: ["Presentation", "Domain"]),
         .testTarget(name: "SQLiteGatewayTests", dependencies: ["SQLiteGateway", "Domain", "Migrations"]),
         .testTarget(name: "WebTests", dependencies: ["Web", "HTTPServer", "Presentation", "Domain", "TestSupport"]),
         .testTarget(
             name: "AppTests",
-            dependencies: ["App", "HTTPServer", "Web", "Domain", "SQLiteGateway", "TestSupport"]
+            dependencies: ["App", "HTTPServer", "Web", "Domain", "SQLiteGateway", "Security", "TestSupport"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -6,5 +6,6 @@ public enum EmbeddedMigrations {
     /// `(file name, SQL bytes)`, in order.
     public static let files: [(name: String, sql: [UInt8])] = [
         ("0001_create_contacts.sql", PackageResources._001_create_contacts_sql),
+        ("0002_create_users_and_sessions.sql", PackageResources._002_create_users_and_sessions_sql),
     ]
 }

@@ -81,7 +81,7 @@ else
 fi
 
 status=0
-"$VENV/bin/schemathesis" run "${location[@]}" \
+"$VENV/bin/schemathesis" --config-file Scripts/schemathesis.toml run "${location[@]}" \
     --checks all \
     --max-examples "$MAX_EXAMPLES" \
     --seed "$SEED" \

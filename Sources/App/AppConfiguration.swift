@@ -1,5 +1,7 @@
+import Domain
 import HTTPServer
 import SQLiteGateway
+import Security
 
 /// Everything `viperd serve` is configured with: the server's limits plus the application's own.
 public struct AppConfiguration: Sendable {
@@ -10,6 +12,10 @@ public struct AppConfiguration: Sendable {
     public var synchronous = DatabaseConfiguration.Synchronous.full
     /// Apply pending migrations at start; when off, pending migrations stop start-up.
     public var autoMigrate = true
+    /// Bearer tokens expire this long after login (30 days).
+    public var sessionPolicy = SessionPolicy()
+    /// scrypt cost of new password hashes; stored hashes keep the parameters they were made with.
+    public var passwordHashing = ScryptPasswordHasher.Parameters.standard
 
     public init() {}
 

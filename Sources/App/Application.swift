@@ -2,6 +2,7 @@ import Domain
 import HTTPServer
 import Logging
 import SQLiteGateway
+import Security
 import Web
 
 /// The composition root: builds the whole application from one configuration.
@@ -12,8 +13,13 @@ public final class Application: Sendable {
 
     /// Opens (and migrates) the database and wires the server to the router; nothing listens
     /// until `server.start()`.
-    public init(configuration: AppConfiguration, logger: Logger, clock: any Clock = SystemClock(), ids: any IDGenerator = RandomIDGenerator()) throws {
-        let database = try Database(configuration: configuration.database)
+    public init(
+        configuration: AppConfiguration, logger: Logger, clock: any Clock = SystemClock(), ids: any IDGenerator = RandomIDGenerator(),
+        throttle: any LoginThrottle = InMemoryLoginThrottle()
+    ) throws {
+        let database = try Database(configuration: configuration.database) { error in
+            logger.error("database error: \(error)")
+        }
         let migrator = try Migrator(database: database)
         if configuration.autoMigrate {
             for migration in try migrator.migrate() {
@@ -26,7 +32,9 @@ public final class Application: Sendable {
         }
         let metrics = MetricsRegistry()
         let dependencies = Dependencies(
-            gateway: SQLiteEntityGateway(database: database), clock: clock, ids: ids, logger: logger, metrics: metrics)
+            gateway: SQLiteEntityGateway(database: database), clock: clock, ids: ids,
+            hasher: ScryptPasswordHasher(parameters: configuration.passwordHashing), tokens: RandomTokenIssuer(),
+            throttle: throttle, sessionPolicy: configuration.sessionPolicy, logger: logger, metrics: metrics)
         let router = AppRouter(dependencies: dependencies)
         let server = HTTPServer(
             configuration: configuration.server, logger: logger, errorResponder: ServerErrorResponder.respond,

@@ -1,6 +1,8 @@
 /// Every EntityManager the use cases may use; the SQLite gateway implements it.
 public protocol EntityGateway: Sendable {
     var contacts: any ContactManager { get }
+    var users: any UserManager { get }
+    var sessions: any SessionManager { get }
 
     /// Whether storage answers a trivial query right now (readiness).
     func isAvailable() -> Bool

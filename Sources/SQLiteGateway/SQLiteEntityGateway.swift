@@ -5,10 +5,14 @@ public final class SQLiteEntityGateway: EntityGateway {
     /// The database every manager uses, for statistics and migrations.
     public let database: Database
     public let contacts: any ContactManager
+    public let users: any UserManager
+    public let sessions: any SessionManager
 
     public init(database: Database) {
         self.database = database
         contacts = SQLiteContactManager(database: database)
+        users = SQLiteUserManager(database: database)
+        sessions = SQLiteSessionManager(database: database)
     }
 
     public func isAvailable() -> Bool {

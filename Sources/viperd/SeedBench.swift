@@ -6,7 +6,7 @@ import Foundation
 struct SeedBench: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "seed-bench",
-        abstract: "Create a benchmark database: migrations plus N contacts of the development owner.")
+        abstract: "Create a benchmark database: migrations, one user with a token, and N of their contacts.")
 
     @Option(help: "SQLite database file to create or extend.")
     var db: String
@@ -17,15 +17,21 @@ struct SeedBench: ParsableCommand {
     @Option(help: "Write the new contacts' ids here, one per line.")
     var idsFile: String?
 
+    @Option(help: "Write the bench user's bearer token here.")
+    var tokenFile: String?
+
     func validate() throws {
         guard (0...1_000_000).contains(contacts) else { throw ValidationError("--contacts must be 0...1000000") }
     }
 
     func run() throws {
-        let ids = try BenchSeeder(databasePath: db).seed(contacts: contacts)
+        let seeded = try BenchSeeder(databasePath: db).seed(contacts: contacts)
         if let idsFile {
-            try (ids.joined(separator: "\n") + "\n").write(toFile: idsFile, atomically: true, encoding: .utf8)
+            try (seeded.contactIDs.joined(separator: "\n") + "\n").write(toFile: idsFile, atomically: true, encoding: .utf8)
         }
-        print("seeded \(ids.count) contacts into \(db)")
+        if let tokenFile {
+            try (seeded.token + "\n").write(toFile: tokenFile, atomically: true, encoding: .utf8)
+        }
+        print("seeded 1 user and \(seeded.contactIDs.count) contacts into \(db)")
     }
 }

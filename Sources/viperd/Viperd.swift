@@ -6,6 +6,6 @@ struct Viperd: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "viperd",
         abstract: "Viperd: a VIPER / Clean Architecture HTTP JSON backend.",
-        subcommands: [Serve.self, Migrate.self, SeedBench.self],
+        subcommands: [Serve.self, Migrate.self, UserCommand.self, TokenCommand.self, SeedBench.self],
         defaultSubcommand: nil)
 }

@@ -43,6 +43,28 @@ public struct FieldReader {
         }
     }
 
+    /// A string taken exactly as sent (passwords): not trimmed; only NUL and past-`maxLength`
+    /// values are errors.
+    public mutating func exactString(_ object: [String: JSONValue], _ key: String, pointer: String, maxLength: Int) -> Presence<String> {
+        switch object[key] {
+        case nil: return .absent
+        case .null?: return .null
+        case .string(let text)?:
+            if text.unicodeScalars.contains(where: { $0.value == 0 }) {
+                errors.append(FieldErrorViewModel(pointer: pointer, code: "invalid_characters", detail: messages.text(.invalidCharacters)))
+                return .invalid
+            }
+            if text.count > maxLength {
+                errors.append(FieldErrorViewModel(pointer: pointer, code: "too_long", detail: messages.text(.tooLong, ["max": "\(maxLength)"])))
+                return .invalid
+            }
+            return .value(text)
+        default:
+            errors.append(FieldErrorViewModel(pointer: pointer, code: "invalid_type", detail: messages.text(.mustBeString)))
+            return .invalid
+        }
+    }
+
     /// A `YYYY-MM-DD` date field.
     public mutating func date(_ object: [String: JSONValue], _ key: String, pointer: String) -> Presence<DateParts> {
         switch string(object, key, pointer: pointer, maxLength: 10) {
@@ -67,6 +89,15 @@ public struct FieldReader {
             errors.append(FieldErrorViewModel(pointer: pointer, code: "invalid_type", detail: messages.text(.mustBeObject)))
             return nil
         }
+    }
+
+    /// The body as an object, or an error at the root pointer.
+    public mutating func object(_ body: JSONValue) -> [String: JSONValue]? {
+        guard case .object(let object) = body else {
+            errors.append(FieldErrorViewModel(pointer: "", code: "invalid_type", detail: messages.text(.mustBeObject)))
+            return nil
+        }
+        return object
     }
 
     /// Records an error found outside the reader.

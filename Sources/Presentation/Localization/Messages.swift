@@ -31,6 +31,17 @@ public struct Messages: Sendable {
         case unavailableDetail
         case failureTitle
         case failureDetail
+        case userNameRequired
+        case emailRequired
+        case passwordRequired
+        case weakPassword
+        case emailTaken
+        case conflictTitle
+        case invalidCredentials
+        case unauthorizedTitle
+        case unauthorizedDetail
+        case throttledTitle
+        case throttledDetail
     }
 
     private static let catalog: [Key: [Language: String]] = [
@@ -57,6 +68,17 @@ public struct Messages: Sendable {
         .unavailableDetail: [.en: "Storage is busy; try again shortly", .fr: "Le stockage est occupé ; réessayez sous peu"],
         .failureTitle: [.en: "Internal error", .fr: "Erreur interne"],
         .failureDetail: [.en: "Something went wrong on our side", .fr: "Une erreur est survenue de notre côté"],
+        .userNameRequired: [.en: "Name must be entered", .fr: "Le nom doit être saisi"],
+        .emailRequired: [.en: "Email must be entered", .fr: "Le courriel doit être saisi"],
+        .passwordRequired: [.en: "Password must be entered", .fr: "Le mot de passe doit être saisi"],
+        .weakPassword: [.en: "Password must have at least {min} characters", .fr: "Le mot de passe doit compter au moins {min} caractères"],
+        .emailTaken: [.en: "An account with this email already exists", .fr: "Un compte existe déjà avec ce courriel"],
+        .conflictTitle: [.en: "Conflict", .fr: "Conflit"],
+        .invalidCredentials: [.en: "Email or password is incorrect", .fr: "Courriel ou mot de passe incorrect"],
+        .unauthorizedTitle: [.en: "Unauthorized", .fr: "Non autorisé"],
+        .unauthorizedDetail: [.en: "A valid bearer token is required", .fr: "Un jeton porteur valide est requis"],
+        .throttledTitle: [.en: "Too many attempts", .fr: "Trop de tentatives"],
+        .throttledDetail: [.en: "Too many failed logins; try again in {seconds} seconds", .fr: "Trop d'échecs de connexion ; réessayez dans {seconds} secondes"],
     ]
 
     /// The sentence for `key`, with `{name}` placeholders filled from `values`.

@@ -10,6 +10,11 @@ public protocol NotFoundPresenterOutput {
     func showNotFound(_ problem: ProblemViewModel)
 }
 
+/// A scene that can refuse the caller's credentials (401).
+public protocol UnauthorizedPresenterOutput {
+    func showUnauthorized(_ problem: ProblemViewModel)
+}
+
 /// A scene whose input can break business rules (422).
 public protocol ValidationPresenterOutput {
     func showValidationFailures(_ problem: ProblemViewModel)
@@ -20,6 +25,10 @@ extension Messages {
         ProblemViewModel(
             code: "malformed_request", title: text(.malformedTitle),
             detail: errors.map(\.detail).joined(separator: "; "), errors: errors)
+    }
+
+    func unauthorized() -> ProblemViewModel {
+        ProblemViewModel(code: "unauthorized", title: text(.unauthorizedTitle), detail: text(.unauthorizedDetail))
     }
 
     func unavailable() -> ProblemViewModel {

@@ -19,9 +19,13 @@ public final class Database: @unchecked Sendable {
     private var idleReaders: [SQLiteConnection]
     private let statisticsLock = NSLock()
     private var recordedStatistics = DatabaseStatistics()
+    /// Told about every error a read or write throws: use cases only see a `GatewayError`, so
+    /// this is where operators get SQLite's own words.
+    private let errorHandler: @Sendable (any Error) -> Void
 
     /// Opens (creating if missing) the file and its folder, and every connection.
-    public init(configuration: DatabaseConfiguration) throws {
+    public init(configuration: DatabaseConfiguration, errorHandler: @escaping @Sendable (any Error) -> Void = { _ in }) throws {
+        self.errorHandler = errorHandler
         let path = configuration.path
         guard !path.isEmpty, path != ":memory:", !path.hasPrefix("file:") else {
             throw SQLiteError(code: SQLITE_CANTOPEN, message: "database path must name a file, not \"\(path)\"")
@@ -68,7 +72,12 @@ public final class Database: @unchecked Sendable {
             reader.resetBusyStatements()
             returnReader(reader)
         }
-        return try body(reader)
+        do {
+            return try body(reader)
+        } catch {
+            errorHandler(error)
+            throw error
+        }
     }
 
     /// Runs `body` on the writer inside `BEGIN IMMEDIATE` … `COMMIT`; when `body` throws, rolls
@@ -79,7 +88,12 @@ public final class Database: @unchecked Sendable {
         defer { record(since: start) }
         writerLock.lock()
         defer { writerLock.unlock() }
-        try writer.statement("BEGIN IMMEDIATE").run()
+        do {
+            try writer.statement("BEGIN IMMEDIATE").run()
+        } catch {
+            errorHandler(error)
+            throw error
+        }
         do {
             let result = try body(writer)
             writer.resetBusyStatements()
@@ -91,6 +105,7 @@ public final class Database: @unchecked Sendable {
             if !writer.isAutocommit {
                 _ = try? writer.statement("ROLLBACK").run()
             }
+            errorHandler(error)
             throw error
         }
     }

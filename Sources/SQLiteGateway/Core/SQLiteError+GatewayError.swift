@@ -15,6 +15,15 @@ extension SQLiteError {
 extension GatewayError {
     /// Runs `body`, reporting whatever it throws as a `GatewayError`, as `ContactManager` and its
     /// siblings promise.
+    /// Any thrown error as a `GatewayError`.
+    static func mapped(_ error: any Error) -> GatewayError {
+        switch error {
+        case let error as GatewayError: error
+        case let error as SQLiteError: error.gatewayError
+        default: .failure(String(describing: error))
+        }
+    }
+
     static func mapping<T>(_ body: () throws -> T) throws(GatewayError) -> T {
         do {
             return try body()

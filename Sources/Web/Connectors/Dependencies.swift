@@ -6,20 +6,28 @@ public struct Dependencies: Sendable {
     public var gateway: any EntityGateway
     public var clock: any Clock
     public var ids: any IDGenerator
+    public var hasher: any PasswordHasher
+    public var tokens: any TokenIssuer
+    public var throttle: any LoginThrottle
+    public var sessionPolicy: SessionPolicy
+    public var authenticator: AccessTokenAuthenticator
     public var logger: Logger
     public var metrics: MetricsRegistry
-    /// The owner of every contact until users and sessions exist.
-    public var developmentOwner: UserID
 
-    /// The fixed development owner's id.
-    public static let developmentOwner = UserID("dev")
-
-    public init(gateway: any EntityGateway, clock: any Clock = SystemClock(), ids: any IDGenerator = RandomIDGenerator(), logger: Logger, metrics: MetricsRegistry, developmentOwner: UserID = Dependencies.developmentOwner) {
+    public init(
+        gateway: any EntityGateway, clock: any Clock = SystemClock(), ids: any IDGenerator = RandomIDGenerator(),
+        hasher: any PasswordHasher, tokens: any TokenIssuer, throttle: any LoginThrottle = InMemoryLoginThrottle(),
+        sessionPolicy: SessionPolicy = SessionPolicy(), logger: Logger, metrics: MetricsRegistry
+    ) {
         self.gateway = gateway
         self.clock = clock
         self.ids = ids
+        self.hasher = hasher
+        self.tokens = tokens
+        self.throttle = throttle
+        self.sessionPolicy = sessionPolicy
+        self.authenticator = AccessTokenAuthenticator(sessions: gateway.sessions, tokens: tokens, clock: clock)
         self.logger = logger
         self.metrics = metrics
-        self.developmentOwner = developmentOwner
     }
 }

@@ -1,17 +1,29 @@
 import Domain
 import Presentation
 
-/// What every stack of one request shares: its id, the client's language, the current user.
+/// What every stack of one request shares: its id, the client's language and address.
 public struct RequestContext: Sendable {
     public let requestID: String
     public let language: Language
-    public let owner: UserID
+    /// The peer's address, for login throttling.
+    public let clientAddress: String
 
-    public init(requestID: String, language: Language, owner: UserID) {
+    public init(requestID: String, language: Language, clientAddress: String) {
         self.requestID = requestID
         self.language = language
-        self.owner = owner
+        self.clientAddress = clientAddress
     }
 
     var messages: Messages { Messages(language) }
+}
+
+/// The user a bearer token resolved to; only routes that require authentication get one.
+public struct AuthenticatedUser: Equatable, Sendable {
+    public let id: UserID
+    public let tokenDigest: String
+
+    public init(id: UserID, tokenDigest: String) {
+        self.id = id
+        self.tokenDigest = tokenDigest
+    }
 }

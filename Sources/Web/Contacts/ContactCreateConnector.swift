@@ -6,6 +6,7 @@ import Presentation
 struct ContactCreateConnector {
     let dependencies: Dependencies
     let context: RequestContext
+    let user: AuthenticatedUser
 
     func respond(to request: HTTPRequest) -> HTTPResponse {
         let body: JSONValue
@@ -15,7 +16,7 @@ struct ContactCreateConnector {
         }
         let responder = ContactCreateResponder(context: context)
         let useCase = ContactCreateUseCase(
-            contacts: dependencies.gateway.contacts, owner: context.owner, clock: dependencies.clock, ids: dependencies.ids)
+            contacts: dependencies.gateway.contacts, owner: user.id, clock: dependencies.clock, ids: dependencies.ids)
         let presenter = ContactCreatePresenter(useCase: useCase, output: responder, messages: context.messages)
         presenter.eventCreate(body: body)
         return responder.response

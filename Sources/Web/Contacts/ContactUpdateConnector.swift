@@ -6,6 +6,7 @@ import Presentation
 struct ContactUpdateConnector {
     let dependencies: Dependencies
     let context: RequestContext
+    let user: AuthenticatedUser
 
     func respond(id: String, to request: HTTPRequest) -> HTTPResponse {
         let body: JSONValue
@@ -14,7 +15,7 @@ struct ContactUpdateConnector {
         case .failure(let failure): return ProblemResponses.body(failure, context: context)
         }
         let responder = ContactUpdateResponder(context: context)
-        let useCase = ContactUpdateUseCase(contacts: dependencies.gateway.contacts, owner: context.owner, clock: dependencies.clock)
+        let useCase = ContactUpdateUseCase(contacts: dependencies.gateway.contacts, owner: user.id, clock: dependencies.clock)
         let presenter = ContactUpdatePresenter(useCase: useCase, output: responder, messages: context.messages)
         presenter.eventUpdate(id: id, ifMatch: request.headers["If-Match"], body: body)
         return responder.response

@@ -5,7 +5,7 @@ import Presentation
 /// scene can have, each rendered as problem+json with its status.
 ///
 /// Scene Responders subclass it and add their success outcomes.
-public class SceneResponder: ProblemPresenterOutput, NotFoundPresenterOutput, ValidationPresenterOutput {
+public class SceneResponder: ProblemPresenterOutput, NotFoundPresenterOutput, ValidationPresenterOutput, UnauthorizedPresenterOutput {
     let context: RequestContext
     /// Until a Presenter shows something, the answer is a bare 500: a stack that forgot to
     /// answer is a bug, and it must not look like success.
@@ -18,6 +18,9 @@ public class SceneResponder: ProblemPresenterOutput, NotFoundPresenterOutput, Va
     public func showMalformedInput(_ problem: ProblemViewModel) { showProblem(problem, status: 400) }
     public func showNotFound(_ problem: ProblemViewModel) { showProblem(problem, status: 404) }
     public func showValidationFailures(_ problem: ProblemViewModel) { showProblem(problem, status: 422) }
+    public func showUnauthorized(_ problem: ProblemViewModel) {
+        showProblem(problem, status: 401, headers: ["WWW-Authenticate": #"Bearer realm="viperd""#])
+    }
     public func showStorageUnavailable(_ problem: ProblemViewModel) { showProblem(problem, status: 503, headers: ["Retry-After": "1"]) }
     public func showStorageFailure(_ problem: ProblemViewModel) { showProblem(problem, status: 500) }
 

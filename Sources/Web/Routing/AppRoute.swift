@@ -5,6 +5,8 @@ public enum AppRoute: Equatable, Sendable {
     case metrics
     case openAPI
     case contacts(ContactsRoute)
+    case users(UsersRoute)
+    case sessions(SessionsRoute)
 
     public var path: String {
         switch self {
@@ -13,6 +15,16 @@ public enum AppRoute: Equatable, Sendable {
         case .metrics: "/metrics"
         case .openAPI: "/openapi.json"
         case .contacts(let route): route.path
+        case .users(let route): route.path
+        case .sessions(let route): route.path
+        }
+    }
+
+    /// Whether the route needs `Authorization: Bearer …`; registration and login do not.
+    public var requiresAuthentication: Bool {
+        switch self {
+        case .health, .healthReady, .metrics, .openAPI, .users(.register), .sessions(.create): false
+        case .contacts, .users(.me), .sessions(.deleteCurrent): true
         }
     }
 

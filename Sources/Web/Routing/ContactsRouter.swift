@@ -23,20 +23,20 @@ struct ContactsRouter {
         }
     }
 
-    func respond(to route: ContactsRoute, _ request: HTTPRequest, _ context: RequestContext, _ dependencies: Dependencies) -> HTTPResponse {
+    func respond(to route: ContactsRoute, _ request: HTTPRequest, _ context: RequestContext, _ user: AuthenticatedUser, _ dependencies: Dependencies) -> HTTPResponse {
         switch route {
         case .list:
             let query = QueryParameters(request.query)
-            return ContactListConnector(dependencies: dependencies, context: context)
+            return ContactListConnector(dependencies: dependencies, context: context, user: user)
                 .respond(query: query["q"], limit: query["limit"], cursor: query["cursor"])
         case .create:
-            return ContactCreateConnector(dependencies: dependencies, context: context).respond(to: request)
+            return ContactCreateConnector(dependencies: dependencies, context: context, user: user).respond(to: request)
         case .show(let id):
-            return ContactShowConnector(dependencies: dependencies, context: context).respond(id: id)
+            return ContactShowConnector(dependencies: dependencies, context: context, user: user).respond(id: id)
         case .update(let id):
-            return ContactUpdateConnector(dependencies: dependencies, context: context).respond(id: id, to: request)
+            return ContactUpdateConnector(dependencies: dependencies, context: context, user: user).respond(id: id, to: request)
         case .delete(let id):
-            return ContactDeleteConnector(dependencies: dependencies, context: context).respond(id: id)
+            return ContactDeleteConnector(dependencies: dependencies, context: context, user: user).respond(id: id)
         }
     }
 }

@@ -10,6 +10,9 @@ final class TestApplication {
     let directory: URL
     var port: Int { application.server.localPort }
 
+    /// A bearer token of a freshly registered user, for tests that do not care who they are.
+    private(set) var token = ""
+
     init(_ configure: (inout AppConfiguration) -> Void = { _ in }) throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("viperd-test-\(UUID().uuidString)")
         var configuration = AppConfiguration()
@@ -19,11 +22,22 @@ final class TestApplication {
         configuration.server.eventLoopCount = 2
         configuration.databasePath = directory.appendingPathComponent("viperd.sqlite").path
         configuration.synchronous = .normal
+        configuration.passwordHashing = .fastForTests
         configure(&configuration)
         var logger = Logger(label: "test")
         logger.logLevel = .critical
         application = try Application(configuration: configuration, logger: logger)
         try application.server.start()
+        token = try register(email: "owner@example.com")
+    }
+
+    /// Registers a user and returns their bearer token.
+    func register(email: String, password: String = "correct horse battery", name: String = "Test User") throws -> String {
+        let response = try request("POST", "/v1/users", json: #"{"name":"\#(name)","email":"\#(email)","password":"\#(password)"}"#, auth: .none)
+        guard response.status == 201, let token = Self.object(response)["token"] as? String else {
+            throw RegistrationFailed(description: "registration failed: \(response.status) \(response.text)")
+        }
+        return token
     }
 
     deinit {
@@ -33,10 +47,23 @@ final class TestApplication {
     }
 
     /// One request on a fresh connection; `json` is sent as `application/json`.
+    /// Whose token a request carries.
+    enum Auth {
+        /// The user registered when the application started.
+        case owner
+        case none
+        case bearer(String)
+    }
+
     @discardableResult
-    func request(_ method: String, _ target: String, json: String? = nil, headers: [String: String] = [:]) throws -> TestClient.Response {
+    func request(_ method: String, _ target: String, json: String? = nil, headers: [String: String] = [:], auth: Auth = .owner) throws -> TestClient.Response {
         let client = try TestClient(port: port)
         var head = "\(method) \(target) HTTP/1.1\r\nHost: test\r\nConnection: close\r\n"
+        switch auth {
+        case .owner: head += "Authorization: Bearer \(token)\r\n"
+        case .none: break
+        case .bearer(let bearer): head += "Authorization: Bearer \(bearer)\r\n"
+        }
         for (name, value) in headers { head += "\(name): \(value)\r\n" }
         var body: [UInt8] = []
         if let json {
@@ -52,4 +79,8 @@ final class TestApplication {
     static func object(_ response: TestClient.Response) -> [String: Any] {
         (try? JSONSerialization.jsonObject(with: Data(response.body))) as? [String: Any] ?? [:]
     }
+}
+
+struct RegistrationFailed: Error, CustomStringConvertible {
+    let description: String
 }

@@ -1,3 +1,4 @@
+import Domain
 import Foundation
 @testable import SQLiteGateway
 
@@ -16,10 +17,23 @@ final class TemporaryDatabase {
             database = try Database(configuration: configuration)
             if migrated {
                 try Migrator(database: database).migrate()
+                try Self.createUsers(Self.owners, in: database)
             }
         } catch {
             try? FileManager.default.removeItem(at: folder)
             throw error
+        }
+    }
+
+    /// The owners the tests use: contacts must belong to existing users since migration 0002.
+    static let owners = ["u_alice", "u_bob", "u_nobody"]
+
+    static func createUsers(_ ids: [String], in database: Database) throws {
+        let users = SQLiteUserManager(database: database)
+        for id in ids {
+            let user = User(id: UserID(id), name: id, email: "\(id)@example.com", passwordHash: "x", createdAt: Date(timeIntervalSince1970: 0))
+            let session = Session(tokenDigest: "digest-\(id)", userID: user.id, createdAt: user.createdAt, expiresAt: user.createdAt)
+            _ = try users.register(user, firstSession: session)
         }
     }
 

@@ -6,7 +6,7 @@ import Testing
 /// What the root router answers, without storage.
 @Suite("app router")
 struct AppRouterTests {
-    func request(_ method: HTTPMethod, _ target: String, headers: HTTPHeaders = ["Host": "t"], body: String = "") -> HTTPRequest {
+    func request(_ method: HTTPMethod, _ target: String, headers: HTTPHeaders = ["Host": "t", "Authorization": "Bearer \(goodToken)"], body: String = "") -> HTTPRequest {
         let parts = target.split(separator: "?", maxSplits: 1).map(String.init)
         var request = HTTPRequest(
             method: method, target: target, path: parts[0], query: parts.count > 1 ? parts[1] : nil, version: .http1_1,
@@ -52,7 +52,7 @@ struct AppRouterTests {
 
     @Test("a body that does not say JSON is 415 and never reaches storage")
     func unsupportedMediaType() {
-        let response = makeRouter().respond(to: request(.post, "/v1/contacts", headers: ["Content-Type": "text/plain"], body: "{}"))
+        let response = makeRouter().respond(to: request(.post, "/v1/contacts", headers: ["Content-Type": "text/plain", "Authorization": "Bearer \(goodToken)"], body: "{}"))
         #expect(response.status.code == 415)
     }
 
@@ -60,7 +60,7 @@ struct AppRouterTests {
         "{", "", "{\"a\":}", "nul", String(repeating: "[", count: 100_000), "\"\\ud800\"",
     ])
     func malformedJSON(body: String) {
-        let response = makeRouter().respond(to: request(.post, "/v1/contacts", headers: ["Content-Type": "application/json"], body: body))
+        let response = makeRouter().respond(to: request(.post, "/v1/contacts", headers: ["Content-Type": "application/json", "Authorization": "Bearer \(goodToken)"], body: body))
         #expect(response.status.code == 400)
     }
 
@@ -69,6 +69,26 @@ struct AppRouterTests {
         let response = makeRouter().respond(to: request(.get, "/v1/contacts/%00bad"))
         #expect(response.status.code == 400)
         #expect(String(decoding: response.body, as: UTF8.self).contains(#""parameter":"id""#))
+    }
+
+    @Test("a /v1 route without a token, or with a bad one, is 401 with a Bearer challenge", arguments: [
+        nil, "Bearer", "Bearer nope", "Basic dXNlcjpwYXNz", "Bearer \(goodToken) extra", "bearer  ",
+    ])
+    func unauthenticated(authorization: String?) {
+        var headers: HTTPHeaders = ["Host": "t"]
+        if let authorization { headers.add(name: "Authorization", value: authorization) }
+        let response = makeRouter().respond(to: request(.get, "/v1/contacts/c_1", headers: headers))
+        #expect(response.status.code == 401)
+        #expect(response.headers["WWW-Authenticate"]?.hasPrefix("Bearer") == true)
+        #expect(response.headers["Content-Type"] == "application/problem+json")
+    }
+
+    @Test("registration and login need no token; logout and /v1/me do", arguments: [
+        (HTTPMethod.post, "/v1/users", false), (.post, "/v1/sessions", false), (.delete, "/v1/sessions/current", true), (.get, "/v1/me", true),
+    ])
+    func publicRoutes(method: HTTPMethod, path: String, needsToken: Bool) {
+        let response = makeRouter().respond(to: request(method, path, headers: ["Host": "t", "Content-Type": "text/plain"]))
+        #expect((response.status.code == 401) == needsToken, "\(response.status)")
     }
 
     @Test("metrics count requests by route template, never by raw path")

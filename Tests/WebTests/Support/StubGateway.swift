@@ -1,4 +1,5 @@
 import Domain
+import Foundation
 import Logging
 import Testing
 import Web
@@ -7,7 +8,52 @@ import Web
 struct StubGateway: EntityGateway {
     var available = true
     var contacts: any ContactManager { UntouchableContactManager() }
+    var users: any UserManager { UntouchableUserManager() }
+    var sessions: any SessionManager { OneSession() }
     func isAvailable() -> Bool { available }
+}
+
+/// The bearer token routing tests send: it belongs to user `u1`.
+let goodToken = "good-token"
+
+/// Knows exactly one session: `goodToken`'s.
+struct OneSession: SessionManager {
+    func insert(_ session: Session) throws { Issue.record("storage reached: session insert") }
+    func fetch(tokenDigest: String) throws -> Session? {
+        guard tokenDigest == goodToken else { return nil }
+        return Session(tokenDigest: goodToken, userID: UserID("u1"), createdAt: Date(), expiresAt: Date().addingTimeInterval(3600))
+    }
+    func revoke(tokenDigest: String, at: Date) throws -> Bool { true }
+    func revokeAll(userID: UserID, at: Date) throws -> Int { 0 }
+}
+
+/// Fails the test when any user storage call happens.
+struct UntouchableUserManager: UserManager {
+    func register(_ user: User, firstSession: Session) throws -> RegistrationResult {
+        Issue.record("storage reached: register")
+        return .registered
+    }
+    func fetch(id: UserID) throws -> User? {
+        Issue.record("storage reached: user fetch")
+        return nil
+    }
+    func fetch(email: String) throws -> User? {
+        Issue.record("storage reached: user fetch")
+        return nil
+    }
+}
+
+/// Tokens are their own digests here; the routing tests never issue any.
+struct IdentityTokens: TokenIssuer {
+    func issue() -> IssuedToken { IssuedToken(token: "issued", digest: "issued") }
+    func digest(of token: String) -> String? { token.isEmpty ? nil : token }
+}
+
+/// Never hashes: routing tests do not register or log in.
+struct RefusingHasher: PasswordHasher {
+    func hash(_ password: String) throws -> String { "" }
+    func verify(_ password: String, against encoded: String) -> Bool { false }
+    func verifyDummy(_ password: String) {}
 }
 
 /// Fails the test when any storage call happens.
@@ -32,5 +78,7 @@ struct UntouchableContactManager: ContactManager {
 }
 
 func makeRouter(available: Bool = true, metrics: MetricsRegistry = MetricsRegistry()) -> AppRouter {
-    AppRouter(dependencies: Dependencies(gateway: StubGateway(available: available), logger: Logger(label: "test"), metrics: metrics))
+    AppRouter(dependencies: Dependencies(
+        gateway: StubGateway(available: available), hasher: RefusingHasher(), tokens: IdentityTokens(), logger: Logger(label: "test"),
+        metrics: metrics))
 }

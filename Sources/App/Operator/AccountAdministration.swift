@@ -1,0 +1,87 @@
+import Domain
+import Foundation
+import SQLiteGateway
+import Security
+
+/// What the operator CLI (`viperd user …`, `viperd token …`) does, over the same gateway and use
+/// cases the API uses.
+public struct AccountAdministration {
+    /// An operator-facing failure, worded for a terminal.
+    public struct Failure: Error, CustomStringConvertible {
+        public let description: String
+    }
+
+    private let gateway: SQLiteEntityGateway
+    private let clock: any Clock
+    private let policy: SessionPolicy
+    private let tokens = RandomTokenIssuer()
+
+    public init(databasePath: String, clock: any Clock = SystemClock(), policy: SessionPolicy = SessionPolicy()) throws {
+        let database = try Database(configuration: DatabaseConfiguration(path: databasePath, readerCount: 1))
+        _ = try Migrator(database: database).migrate()
+        gateway = SQLiteEntityGateway(database: database)
+        self.clock = clock
+        self.policy = policy
+    }
+
+    /// Registers a user through the registration use case; returns the new user's id.
+    public func createUser(name: String, email: String, password: String, hashing: ScryptPasswordHasher.Parameters = .standard) throws -> String {
+        let outcome = RegistrationOutcome()
+        UserRegisterUseCase(
+            users: gateway.users, hasher: ScryptPasswordHasher(parameters: hashing), tokens: tokens, clock: clock,
+            ids: RandomIDGenerator(), policy: policy
+        ).eventRegister(name: name.trimmingCharacters(in: .whitespacesAndNewlines), email: email, password: password, output: outcome)
+        switch outcome.result {
+        case .success(let id): return id
+        case .failure(let failure): throw failure
+        }
+    }
+
+    /// A new bearer token for an existing user, printed once.
+    public func createToken(email: String) throws -> (token: String, expiresAt: Date) {
+        guard let user = try gateway.users.fetch(email: EmailAddress.normalize(email)) else {
+            throw Failure(description: "no user with email \(EmailAddress.normalize(email))")
+        }
+        let issued = tokens.issue()
+        let now = clock.now()
+        let session = Session(tokenDigest: issued.digest, userID: user.id, createdAt: now, expiresAt: now.addingTimeInterval(policy.tokenLifetime))
+        try gateway.sessions.insert(session)
+        return (issued.token, session.expiresAt)
+    }
+
+    /// Revokes one token; false when it was unknown or already revoked.
+    public func revoke(token: String) throws -> Bool {
+        guard let digest = tokens.digest(of: token) else { throw Failure(description: "that is not a Viperd token (43 base64url characters)") }
+        return try gateway.sessions.revoke(tokenDigest: digest, at: clock.now())
+    }
+
+    /// Revokes every active token of a user; returns how many.
+    public func revokeAll(email: String) throws -> Int {
+        guard let user = try gateway.users.fetch(email: EmailAddress.normalize(email)) else {
+            throw Failure(description: "no user with email \(EmailAddress.normalize(email))")
+        }
+        return try gateway.sessions.revokeAll(userID: user.id, at: clock.now())
+    }
+}
+
+/// The registration use case's output for a terminal: the outcome as a result.
+final class RegistrationOutcome: UserRegisterUseCaseOutput {
+    var result: Result<String, AccountAdministration.Failure> = .failure(.init(description: "registration did not answer"))
+
+    func presentRegistered(_ user: UserPresentationModel, session: SessionPresentationModel) { result = .success(user.id.rawValue) }
+
+    func presentValidationFailures(_ failures: [UserFieldFailure]) {
+        let reasons = failures.map { failure in
+            switch failure.rule {
+            case .required: "\(failure.field.rawValue) is required"
+            case .invalidEmail: "the email is not a valid address"
+            case .weakPassword: "the password must have at least \(UserRegisterTransformer.minimumPasswordLength) characters"
+            }
+        }
+        result = .failure(.init(description: reasons.joined(separator: "; ")))
+    }
+
+    func presentEmailTaken() { result = .failure(.init(description: "a user with this email already exists")) }
+    func presentStorageUnavailable() { result = .failure(.init(description: "the database is busy; try again")) }
+    func presentStorageFailure() { result = .failure(.init(description: "the database failed; see the log")) }
+}

@@ -1,0 +1,61 @@
+import Foundation
+import Synchronization
+
+/// Resolves a bearer token into the user it belongs to.
+///
+/// Verified tokens are remembered for at most `cacheLifetime` (1 s), so a revocation made by
+/// another process still takes effect within that; one made here (`forget`) at once.
+public final class AccessTokenAuthenticator: Sendable {
+    /// The verdict on a presented token.
+    public enum Outcome: Equatable, Sendable {
+        case authenticated(UserID, tokenDigest: String)
+        /// Malformed, unknown, expired or revoked: the client cannot tell which.
+        case rejected
+        case storageUnavailable
+    }
+
+    private struct Entry {
+        let user: UserID
+        let validUntil: Date
+    }
+
+    private let sessions: any SessionManager
+    private let tokens: any TokenIssuer
+    private let clock: any Clock
+    private let cacheLifetime: TimeInterval
+    private let cache = Mutex<[String: Entry]>([:])
+
+    public init(sessions: any SessionManager, tokens: any TokenIssuer, clock: any Clock, cacheLifetime: TimeInterval = 1) {
+        self.sessions = sessions
+        self.tokens = tokens
+        self.clock = clock
+        self.cacheLifetime = cacheLifetime
+    }
+
+    public func authenticate(token: String) -> Outcome {
+        guard let digest = tokens.digest(of: token) else { return .rejected }
+        let now = clock.now()
+        if let entry = cache.withLock({ $0[digest] }), now < entry.validUntil {
+            return .authenticated(entry.user, tokenDigest: digest)
+        }
+        do {
+            guard let session = try sessions.fetch(tokenDigest: digest), session.isActive(at: now) else {
+                cache.withLock { _ = $0.removeValue(forKey: digest) }
+                return .rejected
+            }
+            let validUntil = min(session.expiresAt, now.addingTimeInterval(cacheLifetime))
+            cache.withLock { table in
+                if table.count > 100_000 { table.removeAll() }
+                table[digest] = Entry(user: session.userID, validUntil: validUntil)
+            }
+            return .authenticated(session.userID, tokenDigest: digest)
+        } catch {
+            return .storageUnavailable
+        }
+    }
+
+    /// Drops a token from the cache (after a logout here).
+    public func forget(tokenDigest: String) {
+        cache.withLock { _ = $0.removeValue(forKey: tokenDigest) }
+    }
+}

@@ -1,0 +1,38 @@
+import Foundation
+
+/// A bearer token's server side: only the token's digest is stored, never the token.
+public struct Session: Equatable, Sendable {
+    /// SHA-256 of the token, lowercase hex.
+    public var tokenDigest: String
+    public var userID: UserID
+    public var createdAt: Date
+    public var expiresAt: Date
+    public var revokedAt: Date?
+
+    public init(tokenDigest: String, userID: UserID, createdAt: Date, expiresAt: Date, revokedAt: Date? = nil) {
+        self.tokenDigest = tokenDigest
+        self.userID = userID
+        self.createdAt = createdAt
+        self.expiresAt = expiresAt
+        self.revokedAt = revokedAt
+    }
+
+    /// Usable at `now`: not revoked, not expired.
+    public func isActive(at now: Date) -> Bool {
+        revokedAt == nil && now < expiresAt
+    }
+}
+
+/// The sessions of every user.
+public protocol SessionManager: Sendable {
+    func insert(_ session: Session) throws
+
+    /// The session with this token digest, active or not.
+    func fetch(tokenDigest: String) throws -> Session?
+
+    /// Marks the session revoked; false when there was no active one.
+    func revoke(tokenDigest: String, at: Date) throws -> Bool
+
+    /// Revokes every active session of the user; returns how many.
+    func revokeAll(userID: UserID, at: Date) throws -> Int
+}

@@ -1,0 +1,15 @@
+/// `POST /v1/sessions`: log in with email and password.
+///
+/// Outcomes: `presentSessionCreated(_:)`, `presentInvalidCredentials()` (unknown email and
+/// wrong password alike), `presentThrottled(retryAfter:)`, storage failures.
+public struct SessionCreateUseCase {
+    private let transformer: SessionCreateTransformer
+
+    public init(users: any UserManager, sessions: any SessionManager, hasher: any PasswordHasher, tokens: any TokenIssuer, throttle: any LoginThrottle, clock: any Clock, policy: SessionPolicy) {
+        transformer = SessionCreateTransformer(users: users, sessions: sessions, hasher: hasher, tokens: tokens, throttle: throttle, clock: clock, policy: policy)
+    }
+
+    public func eventLogin(email: String, password: String, clientAddress: String, output: any SessionCreateUseCaseOutput) {
+        transformer.transform(email: email, password: password, clientAddress: clientAddress, output: output)
+    }
+}

@@ -1,0 +1,57 @@
+import Foundation
+
+/// The "register" event: checks the rules, stores the user with a first session, reports both.
+public struct UserRegisterTransformer {
+    public static let minimumPasswordLength = 10
+
+    private let users: any UserManager
+    private let hasher: any PasswordHasher
+    private let tokens: any TokenIssuer
+    private let clock: any Clock
+    private let ids: any IDGenerator
+    private let policy: SessionPolicy
+
+    public init(users: any UserManager, hasher: any PasswordHasher, tokens: any TokenIssuer, clock: any Clock, ids: any IDGenerator, policy: SessionPolicy) {
+        self.users = users
+        self.hasher = hasher
+        self.tokens = tokens
+        self.clock = clock
+        self.ids = ids
+        self.policy = policy
+    }
+
+    /// - Parameters: `name` trimmed by the Presenter; `email` as typed; `password` untouched.
+    public func transform(name: String?, email: String?, password: String?, output: any UserRegisterUseCaseOutput) {
+        var failures: [UserFieldFailure] = []
+        if name?.isEmpty ?? true { failures.append(UserFieldFailure(field: .name, rule: .required)) }
+        let normalized = email.map(EmailAddress.normalize)
+        if let normalized, !normalized.isEmpty {
+            if !EmailRule.isPlausible(normalized) { failures.append(UserFieldFailure(field: .email, rule: .invalidEmail)) }
+        } else {
+            failures.append(UserFieldFailure(field: .email, rule: .required))
+        }
+        if let password {
+            if password.count < Self.minimumPasswordLength { failures.append(UserFieldFailure(field: .password, rule: .weakPassword)) }
+        } else {
+            failures.append(UserFieldFailure(field: .password, rule: .required))
+        }
+        guard failures.isEmpty, let name, let normalized, let password else {
+            output.presentValidationFailures(failures)
+            return
+        }
+        do {
+            let now = clock.now()
+            let user = User(id: UserID(ids.makeID(prefix: "u_")), name: name, email: normalized, passwordHash: try hasher.hash(password), createdAt: now)
+            let token = tokens.issue()
+            let session = Session(tokenDigest: token.digest, userID: user.id, createdAt: now, expiresAt: now.addingTimeInterval(policy.tokenLifetime))
+            switch try users.register(user, firstSession: session) {
+            case .registered:
+                output.presentRegistered(UserPresentationModel(user), session: SessionPresentationModel(token: token.token, expiresAt: session.expiresAt))
+            case .emailTaken:
+                output.presentEmailTaken()
+            }
+        } catch {
+            output.presentStorage(error)
+        }
+    }
+}

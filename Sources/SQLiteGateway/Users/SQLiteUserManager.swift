@@ -1,0 +1,62 @@
+import CSQLite
+import Domain
+import Foundation
+
+/// `UserManager` on the `users` table; registration writes the first session in the same
+/// transaction.
+public struct SQLiteUserManager: UserManager {
+    static let columns = "id, name, email, password_hash, created_at"
+    static let insert = "INSERT INTO users (id, name, email, password_hash, created_at) VALUES (?1, ?2, ?3, ?4, ?5)"
+    static let fetchByID = "SELECT \(columns) FROM users WHERE id = ?1"
+    static let fetchByEmail = "SELECT \(columns) FROM users WHERE email = ?1"
+
+    private let database: Database
+
+    public init(database: Database) {
+        self.database = database
+    }
+
+    public func register(_ user: User, firstSession: Session) throws -> RegistrationResult {
+        do {
+            try database.write { connection -> Void in
+                try connection.statement(Self.insert).run([
+                    .text(user.id.rawValue), .text(user.name), .text(user.email), .text(user.passwordHash),
+                    .integer(Milliseconds.from(user.createdAt)),
+                ])
+                try connection.statement(SQLiteSessionManager.insert).run(SQLiteSessionManager.values(of: firstSession))
+            }
+            return .registered
+        } catch let error as SQLiteError where error.code == SQLITE_CONSTRAINT {
+            // The only constraint a fresh random id can meet is the unique email.
+            return .emailTaken
+        } catch {
+            throw GatewayError.mapped(error)
+        }
+    }
+
+    public func fetch(id: UserID) throws -> User? {
+        try fetchOne(Self.fetchByID, id.rawValue)
+    }
+
+    public func fetch(email: String) throws -> User? {
+        try fetchOne(Self.fetchByEmail, email)
+    }
+
+    private func fetchOne(_ sql: String, _ key: String) throws -> User? {
+        try GatewayError.mapping {
+            try database.read { connection in
+                try connection.statement(sql).rows([.text(key)]) { row in
+                    User(
+                        id: UserID(row.string(at: 0) ?? ""), name: row.string(at: 1) ?? "", email: row.string(at: 2) ?? "",
+                        passwordHash: row.string(at: 3) ?? "", createdAt: Milliseconds.date(row.int64(at: 4)))
+                }.first
+            }
+        }
+    }
+}
+
+/// Unix milliseconds, the storage form of every timestamp.
+enum Milliseconds {
+    static func from(_ date: Date) -> Int64 { Int64((date.timeIntervalSince1970 * 1000).rounded()) }
+    static func date(_ milliseconds: Int64) -> Date { Date(timeIntervalSince1970: Double(milliseconds) / 1000) }
+}

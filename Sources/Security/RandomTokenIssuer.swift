@@ -1,0 +1,35 @@
+import Crypto
+import Domain
+import Foundation
+
+/// Bearer tokens: 32 bytes from the system CSPRNG as unpadded base64url (43 characters); stored
+/// as the lowercase hex SHA-256 of the token text.
+public struct RandomTokenIssuer: TokenIssuer {
+    static let tokenLength = 43
+
+    public init() {}
+
+    public func issue() -> IssuedToken {
+        var generator = SystemRandomNumberGenerator()
+        let bytes = (0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
+        let token = Data(bytes).base64EncodedString()
+            .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
+            .replacingOccurrences(of: "=", with: "")
+        return IssuedToken(token: token, digest: Self.sha256Hex(token))
+    }
+
+    public func digest(of token: String) -> String? {
+        let bytes = token.utf8
+        guard bytes.count == Self.tokenLength,
+            bytes.allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x41 && $0 <= 0x5A) || ($0 >= 0x61 && $0 <= 0x7A) || $0 == 0x2D || $0 == 0x5F })
+        else { return nil }
+        return Self.sha256Hex(token)
+    }
+
+    public static func sha256Hex(_ text: String) -> String {
+        SHA256.hash(data: Data(text.utf8)).map { byte in
+            let hex = String(byte, radix: 16)
+            return byte < 16 ? "0" + hex : hex
+        }.joined()
+    }
+}

@@ -1,0 +1,56 @@
+import Domain
+import Foundation
+import Testing
+
+@Suite("AccessTokenAuthenticator")
+struct AccessTokenAuthenticatorTests {
+    let accounts = InMemoryAccounts()
+    let clock = MovableClock()
+
+    func authenticator() -> AccessTokenAuthenticator {
+        AccessTokenAuthenticator(sessions: accounts, tokens: CountingTokens(), clock: clock, cacheLifetime: 1)
+    }
+
+    func store(_ token: String, expiresIn seconds: TimeInterval = 3600) throws {
+        try accounts.insert(Session(tokenDigest: "d:" + token, userID: UserID("u1"), createdAt: clock.now(), expiresAt: clock.now().addingTimeInterval(seconds)))
+    }
+
+    @Test("an active session's token resolves to its user")
+    func active() throws {
+        try store("t1")
+        #expect(authenticator().authenticate(token: "t1") == .authenticated(UserID("u1"), tokenDigest: "d:t1"))
+    }
+
+    @Test("junk, unknown, expired and revoked tokens are all just rejected")
+    func rejected() throws {
+        try store("t2", expiresIn: 10)
+        try store("t3")
+        _ = try accounts.revoke(tokenDigest: "d:t3", at: clock.now())
+        let subject = authenticator()
+        clock.advance(11)
+        #expect(subject.authenticate(token: "junk") == .rejected)
+        #expect(subject.authenticate(token: "t9") == .rejected)
+        #expect(subject.authenticate(token: "t2") == .rejected)
+        #expect(subject.authenticate(token: "t3") == .rejected)
+    }
+
+    @Test("a revocation elsewhere takes effect within the one-second cache")
+    func revocationWithinASecond() throws {
+        try store("t1")
+        let subject = authenticator()
+        #expect(subject.authenticate(token: "t1") != .rejected)
+        _ = try accounts.revoke(tokenDigest: "d:t1", at: clock.now())
+        clock.advance(1.01)
+        #expect(subject.authenticate(token: "t1") == .rejected)
+    }
+
+    @Test("a logout here takes effect at once")
+    func forget() throws {
+        try store("t1")
+        let subject = authenticator()
+        _ = subject.authenticate(token: "t1")
+        _ = try accounts.revoke(tokenDigest: "d:t1", at: clock.now())
+        subject.forget(tokenDigest: "d:t1")
+        #expect(subject.authenticate(token: "t1") == .rejected)
+    }
+}

@@ -1,0 +1,106 @@
+import Domain
+import Foundation
+import Synchronization
+
+/// Users and sessions in memory, with the SQLite managers' rules (unique email, atomic register).
+final class InMemoryAccounts: UserManager, SessionManager {
+    private let users = Mutex<[UserID: User]>([:])
+    private let sessions = Mutex<[String: Session]>([:])
+
+    var allSessions: [Session] { sessions.withLock { Array($0.values) } }
+    var allUsers: [User] { users.withLock { Array($0.values) } }
+
+    func register(_ user: User, firstSession: Session) throws -> RegistrationResult {
+        let registered = users.withLock { table -> Bool in
+            guard !table.values.contains(where: { $0.email == user.email }) else { return false }
+            table[user.id] = user
+            return true
+        }
+        guard registered else { return .emailTaken }
+        try insert(firstSession)
+        return .registered
+    }
+
+    func fetch(id: UserID) throws -> User? { users.withLock { $0[id] } }
+    func fetch(email: String) throws -> User? { users.withLock { $0.values.first { $0.email == email } } }
+
+    func insert(_ session: Session) throws { sessions.withLock { $0[session.tokenDigest] = session } }
+    func fetch(tokenDigest: String) throws -> Session? { sessions.withLock { $0[tokenDigest] } }
+
+    func revoke(tokenDigest: String, at date: Date) throws -> Bool {
+        sessions.withLock { table in
+            guard var session = table[tokenDigest], session.revokedAt == nil else { return false }
+            session.revokedAt = date
+            table[tokenDigest] = session
+            return true
+        }
+    }
+
+    func revokeAll(userID: UserID, at date: Date) throws -> Int {
+        sessions.withLock { table in
+            var count = 0
+            for (digest, var session) in table where session.userID == userID && session.revokedAt == nil {
+                session.revokedAt = date
+                table[digest] = session
+                count += 1
+            }
+            return count
+        }
+    }
+}
+
+/// A hasher that is not slow: `hash:<password>`; counts dummy verifications.
+final class PlainHasher: PasswordHasher {
+    let dummies = Mutex(0)
+    func hash(_ password: String) throws -> String { "hash:" + password }
+    func verify(_ password: String, against encoded: String) -> Bool { encoded == "hash:" + password }
+    func verifyDummy(_ password: String) { dummies.withLock { $0 += 1 } }
+}
+
+/// Tokens `t1`, `t2`, … with digests `d:t1`, …; accepts any token starting with `t`.
+final class CountingTokens: TokenIssuer {
+    private let next = Mutex(0)
+    func issue() -> IssuedToken {
+        let token = "t\(next.withLock { value in value += 1; return value })"
+        return IssuedToken(token: token, digest: "d:" + token)
+    }
+    func digest(of token: String) -> String? { token.hasPrefix("t") ? "d:" + token : nil }
+}
+
+/// A clock tests can move.
+final class MovableClock: Clock {
+    private let instant = Mutex(Date(timeIntervalSince1970: 1_795_000_000))
+    func now() -> Date { instant.withLock { $0 } }
+    func advance(_ seconds: TimeInterval) { instant.withLock { $0 = $0.addingTimeInterval(seconds) } }
+}
+
+/// Records the account use cases' events in order.
+final class AccountOutputSpy: UserRegisterUseCaseOutput, SessionCreateUseCaseOutput, SessionDeleteUseCaseOutput, MeShowUseCaseOutput {
+    enum Event: Equatable {
+        case registered(UserPresentationModel, SessionPresentationModel)
+        case validation([UserFieldFailure])
+        case emailTaken
+        case sessionCreated(SessionPresentationModel)
+        case invalidCredentials
+        case throttled(Int)
+        case loggedOut
+        case user(UserPresentationModel)
+        case unknownUser
+        case storageUnavailable
+        case storageFailure
+    }
+
+    private(set) var events: [Event] = []
+
+    func presentRegistered(_ user: UserPresentationModel, session: SessionPresentationModel) { events.append(.registered(user, session)) }
+    func presentValidationFailures(_ failures: [UserFieldFailure]) { events.append(.validation(failures)) }
+    func presentEmailTaken() { events.append(.emailTaken) }
+    func presentSessionCreated(_ session: SessionPresentationModel) { events.append(.sessionCreated(session)) }
+    func presentInvalidCredentials() { events.append(.invalidCredentials) }
+    func presentThrottled(retryAfter: Int) { events.append(.throttled(retryAfter)) }
+    func presentLoggedOut() { events.append(.loggedOut) }
+    func presentUser(_ user: UserPresentationModel) { events.append(.user(user)) }
+    func presentUnknownUser() { events.append(.unknownUser) }
+    func presentStorageUnavailable() { events.append(.storageUnavailable) }
+    func presentStorageFailure() { events.append(.storageFailure) }
+}

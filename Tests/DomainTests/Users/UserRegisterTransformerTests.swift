@@ -1,0 +1,56 @@
+import Domain
+import Foundation
+import Testing
+
+@Suite("UserRegisterTransformer")
+struct UserRegisterTransformerTests {
+    let accounts = InMemoryAccounts()
+    let clock = MovableClock()
+
+    func register(_ name: String?, _ email: String?, _ password: String?) -> [AccountOutputSpy.Event] {
+        let spy = AccountOutputSpy()
+        UserRegisterTransformer(users: accounts, hasher: PlainHasher(), tokens: CountingTokens(), clock: clock, ids: SequentialIDGenerator(), policy: SessionPolicy())
+            .transform(name: name, email: email, password: password, output: spy)
+        return spy.events
+    }
+
+    @Test("a registration stores the normalized email, only a hash, and a 30-day session")
+    func registers() throws {
+        let events = register("Charlie", "  Charlie@Example.COM ", "correct horse")
+        let user = try #require(accounts.allUsers.first)
+        #expect(user.email == "charlie@example.com")
+        #expect(user.passwordHash == "hash:correct horse")
+        let session = try #require(accounts.allSessions.first)
+        #expect(session.userID == user.id)
+        #expect(session.tokenDigest == "d:t1")
+        #expect(session.expiresAt == clock.now().addingTimeInterval(30 * 24 * 3600))
+        #expect(events == [.registered(UserPresentationModel(user), SessionPresentationModel(token: "t1", expiresAt: session.expiresAt))])
+    }
+
+    @Test("every broken rule is reported at once and nothing is stored")
+    func rules() {
+        #expect(register(nil, "not-an-email", "short") == [.validation([
+            UserFieldFailure(field: .name, rule: .required), UserFieldFailure(field: .email, rule: .invalidEmail),
+            UserFieldFailure(field: .password, rule: .weakPassword),
+        ])])
+        #expect(register("A", nil, nil) == [.validation([
+            UserFieldFailure(field: .email, rule: .required), UserFieldFailure(field: .password, rule: .required),
+        ])])
+        #expect(accounts.allUsers.isEmpty)
+    }
+
+    @Test("a password of exactly ten characters is enough")
+    func tenCharacters() {
+        guard case .registered = register("A", "a@b.co", "0123456789").first else {
+            Issue.record("ten characters refused")
+            return
+        }
+    }
+
+    @Test("the same email in another case is taken")
+    func emailTaken() {
+        _ = register("A", "a@b.co", "0123456789")
+        #expect(register("B", "A@B.CO", "0123456789") == [.emailTaken])
+        #expect(accounts.allUsers.count == 1)
+    }
+}
