@@ -27,7 +27,7 @@ final class ViperdProcess: @unchecked Sendable {
     }
 
     /// Runs `viperd` with `arguments` and returns its exit status and combined output.
-    static func run(_ arguments: [String], environment: [String: String] = [:], timeout: Double = 20) throws -> (status: Int32, output: String) {
+    static func run(_ arguments: [String], environment: [String: String] = [:], input: String? = nil, timeout: Double = 20) throws -> (status: Int32, output: String) {
         let process = Process()
         process.executableURL = binary
         process.arguments = arguments
@@ -35,7 +35,11 @@ final class ViperdProcess: @unchecked Sendable {
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = pipe
+        let stdin = Pipe()
+        process.standardInput = stdin
         try process.run()
+        if let input { stdin.fileHandleForWriting.write(Data(input.utf8)) }
+        try? stdin.fileHandleForWriting.close()
         let deadline = Date().addingTimeInterval(timeout)
         while process.isRunning && Date() < deadline { usleep(10_000) }
         if process.isRunning { process.terminate() }
