@@ -73,6 +73,31 @@ fi
 base="http://127.0.0.1:$port"
 log "server $server_pid listening on $base"
 
+# --- a user to act as, when the server has accounts ----------------------------------------
+# /v1 routes other than registration and login need `Authorization: Bearer`; register one user
+# in the fresh database and send its token with every request (Schemathesis's auth checks
+# take it away or spoil it to see 401). A server without /v1/users is fuzzed without a token.
+auth=()
+token=$("$VENV/bin/python" - "$base" <<'PY'
+import json, sys, urllib.error, urllib.request
+
+body = json.dumps({"name": "Schemathesis", "email": "schemathesis@example.com",
+                   "password": "schemathesis-password"}).encode()
+request = urllib.request.Request(sys.argv[1] + "/v1/users", data=body, method="POST",
+                                 headers={"Content-Type": "application/json"})
+try:
+    with urllib.request.urlopen(request, timeout=10) as response:
+        print(json.load(response)["token"])
+except urllib.error.HTTPError as error:
+    if error.code not in (404, 405):
+        sys.exit(f"POST /v1/users answered {error.code}: {error.read()[:500]!r}")
+PY
+)
+if [[ -n "$token" ]]; then
+    auth=(--header "Authorization: Bearer $token")
+    log "fuzzing as a registered user"
+fi
+
 # --- the run --------------------------------------------------------------------------------
 if [[ -n "$OPENAPI_SCHEMA" ]]; then
     location=("$OPENAPI_SCHEMA" --url "$base")
@@ -89,6 +114,7 @@ status=0
     --workers 1 \
     --request-timeout 10 \
     --no-color \
+    "${auth[@]}" \
     "$@" || status=$?
 
 # --- stop the server; a crash or an unclean exit fails the run ------------------------------
@@ -96,14 +122,15 @@ server_status=0
 if kill -0 "$server_pid" 2>/dev/null; then
     kill -TERM "$server_pid"
     wait "$server_pid" || server_status=$?
+    [[ $server_status -ne 0 ]] && log "the server exited with status $server_status on SIGTERM"
 else
     wait "$server_pid" || server_status=$?
-    log "the server died during the run (exit status $server_status)"
+    log "the server was gone before the end of the run (exit status $server_status)"
     [[ $server_status -eq 0 ]] && server_status=1
 fi
 server_pid=""
 if [[ $server_status -ne 0 ]]; then
-    log "the server exited with status $server_status; the end of its log:"
+    log "the end of the server's log:"
     tail -n 50 "$work/server.log" >&2
 fi
 

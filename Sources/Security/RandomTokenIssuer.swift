@@ -26,10 +26,15 @@ public struct RandomTokenIssuer: TokenIssuer {
         return Self.sha256Hex(token)
     }
 
+    private static let hexDigits = Array("0123456789abcdef".utf8)
+
     public static func sha256Hex(_ text: String) -> String {
-        SHA256.hash(data: Data(text.utf8)).map { byte in
-            let hex = String(byte, radix: 16)
-            return byte < 16 ? "0" + hex : hex
-        }.joined()
+        var hex = [UInt8]()
+        hex.reserveCapacity(64)
+        for byte in SHA256.hash(data: Array(text.utf8)) {
+            hex.append(hexDigits[Int(byte >> 4)])
+            hex.append(hexDigits[Int(byte & 0x0F)])
+        }
+        return String(decoding: hex, as: UTF8.self)
     }
 }

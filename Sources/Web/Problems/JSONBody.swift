@@ -1,5 +1,6 @@
 import Foundation
 import HTTPServer
+import Presentation
 
 /// Encodes response bodies; the one place JSON is written.
 public enum JSONBody {
@@ -14,6 +15,11 @@ public enum JSONBody {
     public static func response<Value: Encodable>(_ status: HTTPStatus, _ value: Value, headers: HTTPHeaders = HTTPHeaders(), contentType: String = "application/json") -> HTTPResponse {
         var headers = headers
         headers.replaceOrAdd(name: "Content-Type", value: contentType)
+        if let writable = value as? any JSONWritable {
+            var output = JSONOutput()
+            writable.write(to: &output)
+            return HTTPResponse(status: status, headers: headers, body: output.bytes)
+        }
         guard let body = try? encoder.encode(value) else {
             return HTTPResponse(status: .internalServerError, headers: ["Content-Type": "application/json"], body: Array(#"{"status":500}"#.utf8))
         }

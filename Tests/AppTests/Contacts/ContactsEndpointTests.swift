@@ -12,7 +12,7 @@ struct ContactsEndpointTests {
         let app = try TestApplication()
         let english = try app.request("GET", "/v1/contacts")
         #expect(english.status == 200)
-        #expect(english.text == #"{"items":[],"message":"No contacts found","nextCursor":null}"#)
+        #expect(english.text == #"{"items":[],"nextCursor":null,"message":"No contacts found"}"#)
         let french = try app.request("GET", "/v1/contacts", headers: ["Accept-Language": "fr-CA,fr;q=0.9"])
         #expect(TestApplication.object(french)["message"] as? String == "Aucun contact trouvé")
     }

@@ -1,0 +1,71 @@
+/// A JSON text being written by hand, for the view models on hot paths.
+///
+/// Foundation's `JSONEncoder` spent a quarter of a contact read's CPU time on reflection and
+/// boxing; a view model that writes itself costs a fraction of that. Output is standard JSON
+/// (RFC 8259) with keys in the order written.
+public struct JSONOutput {
+    public private(set) var bytes: [UInt8] = []
+    private var needsComma: [Bool] = []
+
+    public init(capacity: Int = 512) {
+        bytes.reserveCapacity(capacity)
+    }
+
+    public mutating func beginObject() { separate(); bytes.append(0x7B); needsComma.append(false) }
+    public mutating func endObject() { bytes.append(0x7D); needsComma.removeLast() }
+    public mutating func beginArray() { separate(); bytes.append(0x5B); needsComma.append(false) }
+    public mutating func endArray() { bytes.append(0x5D); needsComma.removeLast() }
+
+    /// A key; the next value written is its value.
+    public mutating func key(_ name: StaticString) {
+        separate()
+        bytes.append(0x22)
+        name.withUTF8Buffer { bytes.append(contentsOf: $0) }
+        bytes.append(contentsOf: [0x22, 0x3A])
+        // The value right after a key takes no comma.
+        if !needsComma.isEmpty { needsComma[needsComma.count - 1] = false }
+    }
+
+    public mutating func string(_ value: String?) {
+        separate()
+        guard let value else {
+            bytes.append(contentsOf: [0x6E, 0x75, 0x6C, 0x6C])
+            return
+        }
+        bytes.append(0x22)
+        for byte in value.utf8 {
+            switch byte {
+            case 0x22: bytes.append(contentsOf: [0x5C, 0x22])
+            case 0x5C: bytes.append(contentsOf: [0x5C, 0x5C])
+            case 0x0A: bytes.append(contentsOf: [0x5C, 0x6E])
+            case 0x0D: bytes.append(contentsOf: [0x5C, 0x72])
+            case 0x09: bytes.append(contentsOf: [0x5C, 0x74])
+            case 0..<0x20:
+                let hex: [UInt8] = Array("0123456789abcdef".utf8)
+                bytes.append(contentsOf: [0x5C, 0x75, 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 0xF)]])
+            default: bytes.append(byte)
+            }
+        }
+        bytes.append(0x22)
+    }
+
+    public mutating func integer(_ value: Int) {
+        separate()
+        bytes.append(contentsOf: String(value).utf8)
+    }
+
+    public mutating func field(_ name: StaticString, _ value: String?) {
+        key(name)
+        string(value)
+    }
+
+    private mutating func separate() {
+        guard let last = needsComma.last else { return }
+        if last { bytes.append(0x2C) } else { needsComma[needsComma.count - 1] = true }
+    }
+}
+
+/// A view model that can write itself as JSON without `JSONEncoder`.
+public protocol JSONWritable {
+    func write(to output: inout JSONOutput)
+}
