@@ -9,16 +9,13 @@ struct ContactCreateConnector {
     let user: AuthenticatedUser
 
     func respond(to request: HTTPRequest) -> HTTPResponse {
-        let body: JSONValue
-        switch JSONRequestBody.decode(request) {
-        case .success(let decoded): body = decoded
-        case .failure(let failure): return ProblemResponses.body(failure, context: context)
+        JSONRequestBody.respond(to: request, context: context) { body in
+            let responder = ContactCreateResponder(context: context)
+            let useCase = ContactCreateUseCase(
+                contacts: dependencies.gateway.contacts, owner: user.id, clock: dependencies.clock, ids: dependencies.ids)
+            let presenter = ContactCreatePresenter(useCase: useCase, output: responder, messages: context.messages)
+            presenter.eventCreate(body: body)
+            return responder.response
         }
-        let responder = ContactCreateResponder(context: context)
-        let useCase = ContactCreateUseCase(
-            contacts: dependencies.gateway.contacts, owner: user.id, clock: dependencies.clock, ids: dependencies.ids)
-        let presenter = ContactCreatePresenter(useCase: useCase, output: responder, messages: context.messages)
-        presenter.eventCreate(body: body)
-        return responder.response
     }
 }

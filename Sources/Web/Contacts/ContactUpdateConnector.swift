@@ -9,15 +9,12 @@ struct ContactUpdateConnector {
     let user: AuthenticatedUser
 
     func respond(id: String, to request: HTTPRequest) -> HTTPResponse {
-        let body: JSONValue
-        switch JSONRequestBody.decode(request) {
-        case .success(let decoded): body = decoded
-        case .failure(let failure): return ProblemResponses.body(failure, context: context)
+        JSONRequestBody.respond(to: request, context: context) { body in
+            let responder = ContactUpdateResponder(context: context)
+            let useCase = ContactUpdateUseCase(contacts: dependencies.gateway.contacts, owner: user.id, clock: dependencies.clock)
+            let presenter = ContactUpdatePresenter(useCase: useCase, output: responder, messages: context.messages)
+            presenter.eventUpdate(id: id, ifMatch: request.headers["If-Match"], body: body)
+            return responder.response
         }
-        let responder = ContactUpdateResponder(context: context)
-        let useCase = ContactUpdateUseCase(contacts: dependencies.gateway.contacts, owner: user.id, clock: dependencies.clock)
-        let presenter = ContactUpdatePresenter(useCase: useCase, output: responder, messages: context.messages)
-        presenter.eventUpdate(id: id, ifMatch: request.headers["If-Match"], body: body)
-        return responder.response
     }
 }

@@ -9,6 +9,14 @@ enum JSONRequestBody {
         case malformed(String)
     }
 
+    /// Runs `scene` with the decoded body, or answers the decoding failure as a problem.
+    static func respond(to request: HTTPRequest, context: RequestContext, _ scene: (JSONValue) -> HTTPResponse) -> HTTPResponse {
+        switch decode(request) {
+        case .success(let body): scene(body)
+        case .failure(let failure): ProblemResponses.body(failure, context: context)
+        }
+    }
+
     static func decode(_ request: HTTPRequest) -> Result<JSONValue, Failure> {
         guard let contentType = request.headers["Content-Type"], isJSON(contentType) else {
             return .failure(.unsupportedMediaType)

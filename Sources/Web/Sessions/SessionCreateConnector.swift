@@ -8,17 +8,14 @@ struct SessionCreateConnector {
     let context: RequestContext
 
     func respond(to request: HTTPRequest) -> HTTPResponse {
-        let body: JSONValue
-        switch JSONRequestBody.decode(request) {
-        case .success(let decoded): body = decoded
-        case .failure(let failure): return ProblemResponses.body(failure, context: context)
+        JSONRequestBody.respond(to: request, context: context) { body in
+            let responder = SessionCreateResponder(context: context)
+            let useCase = SessionCreateUseCase(
+                users: dependencies.gateway.users, sessions: dependencies.gateway.sessions, hasher: dependencies.hasher,
+                tokens: dependencies.tokens, throttle: dependencies.throttle, clock: dependencies.clock, policy: dependencies.sessionPolicy)
+            SessionCreatePresenter(useCase: useCase, output: responder, messages: context.messages)
+                .eventLogin(body: body, clientAddress: context.clientAddress)
+            return responder.response
         }
-        let responder = SessionCreateResponder(context: context)
-        let useCase = SessionCreateUseCase(
-            users: dependencies.gateway.users, sessions: dependencies.gateway.sessions, hasher: dependencies.hasher,
-            tokens: dependencies.tokens, throttle: dependencies.throttle, clock: dependencies.clock, policy: dependencies.sessionPolicy)
-        SessionCreatePresenter(useCase: useCase, output: responder, messages: context.messages)
-            .eventLogin(body: body, clientAddress: context.clientAddress)
-        return responder.response
     }
 }

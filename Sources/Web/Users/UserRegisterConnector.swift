@@ -8,16 +8,13 @@ struct UserRegisterConnector {
     let context: RequestContext
 
     func respond(to request: HTTPRequest) -> HTTPResponse {
-        let body: JSONValue
-        switch JSONRequestBody.decode(request) {
-        case .success(let decoded): body = decoded
-        case .failure(let failure): return ProblemResponses.body(failure, context: context)
+        JSONRequestBody.respond(to: request, context: context) { body in
+            let responder = UserRegisterResponder(context: context)
+            let useCase = UserRegisterUseCase(
+                users: dependencies.gateway.users, hasher: dependencies.hasher, tokens: dependencies.tokens, clock: dependencies.clock,
+                ids: dependencies.ids, policy: dependencies.sessionPolicy)
+            UserRegisterPresenter(useCase: useCase, output: responder, messages: context.messages).eventRegister(body: body)
+            return responder.response
         }
-        let responder = UserRegisterResponder(context: context)
-        let useCase = UserRegisterUseCase(
-            users: dependencies.gateway.users, hasher: dependencies.hasher, tokens: dependencies.tokens, clock: dependencies.clock,
-            ids: dependencies.ids, policy: dependencies.sessionPolicy)
-        UserRegisterPresenter(useCase: useCase, output: responder, messages: context.messages).eventRegister(body: body)
-        return responder.response
     }
 }
