@@ -13,13 +13,19 @@
 #                    Sources/Web/OpenAPI/openapi.json before the binary embedding it is rebuilt)
 #   MAX_EXAMPLES     test cases per operation and phase (default 50)
 #   SEED             random seed (default 20261122), so a run can be repeated
+# Relative paths given in the environment are taken from the current directory; the defaults
+# from the repository root.
 set -euo pipefail
+
+absolute() { if [[ -n "$1" && "$1" != /* ]]; then echo "$PWD/$1"; else echo "$1"; fi; }
+VENV=$(absolute "${VENV:-}")
+VIPERD_BIN=$(absolute "${VIPERD_BIN:-}")
+OPENAPI_SCHEMA=$(absolute "${OPENAPI_SCHEMA:-}")
 cd "$(dirname "$0")/.."
 
 SCHEMATHESIS_VERSION=4.32.5
 VENV=${VENV:-.venv-schemathesis}
 VIPERD_BIN=${VIPERD_BIN:-.build/debug/viperd}
-OPENAPI_SCHEMA=${OPENAPI_SCHEMA:-}
 MAX_EXAMPLES=${MAX_EXAMPLES:-50}
 SEED=${SEED:-20261122}
 
@@ -114,13 +120,13 @@ status=0
     --workers 1 \
     --request-timeout 10 \
     --no-color \
-    "${auth[@]}" \
+    ${auth[@]+"${auth[@]}"} \
     "$@" || status=$?
 
 # --- stop the server; a crash or an unclean exit fails the run ------------------------------
 server_status=0
 if kill -0 "$server_pid" 2>/dev/null; then
-    kill -TERM "$server_pid"
+    kill -TERM "$server_pid" 2>/dev/null || true
     wait "$server_pid" || server_status=$?
     [[ $server_status -ne 0 ]] && log "the server exited with status $server_status on SIGTERM"
 else

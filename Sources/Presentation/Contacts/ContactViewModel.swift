@@ -98,8 +98,11 @@ public enum ContactETag {
         let trimmed = value.trimmingCharacters(in: .whitespaces)
         if trimmed == "*" { return .any }
         guard trimmed.count >= 3, trimmed.hasPrefix("\""), trimmed.hasSuffix("\"") else { return nil }
+        // Entity tags compare as opaque strings: only the exact digits we send can match.
         let inner = trimmed.dropFirst().dropLast()
-        guard inner.count <= 18, inner.allSatisfy(\.isASCII), let version = Int(inner), version > 0 else { return nil }
+        guard (1...18).contains(inner.utf8.count), inner.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), inner.first != "0",
+            let version = Int(inner)
+        else { return nil }
         return .version(version)
     }
 }

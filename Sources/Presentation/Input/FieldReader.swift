@@ -19,7 +19,8 @@ public struct FieldReader {
     }
 
     /// A string field, trimmed; an empty string counts as null. Control characters and values
-    /// past `maxLength` characters are errors.
+    /// past `maxLength` characters are errors. Characters are Unicode code points: counting
+    /// grapheme clusters would let combining marks carry unbounded text past the limit.
     public mutating func string(_ object: [String: JSONValue], _ key: String, pointer: String, maxLength: Int) -> Presence<String> {
         guard let value = object[key] else { return .absent }
         switch value {
@@ -32,7 +33,7 @@ public struct FieldReader {
                 errors.append(FieldErrorViewModel(pointer: pointer, code: "invalid_characters", detail: messages.text(.invalidCharacters)))
                 return .invalid
             }
-            if text.count > maxLength {
+            if text.unicodeScalars.count > maxLength {
                 errors.append(FieldErrorViewModel(pointer: pointer, code: "too_long", detail: messages.text(.tooLong, ["max": "\(maxLength)"])))
                 return .invalid
             }
@@ -54,7 +55,7 @@ public struct FieldReader {
                 errors.append(FieldErrorViewModel(pointer: pointer, code: "invalid_characters", detail: messages.text(.invalidCharacters)))
                 return .invalid
             }
-            if text.count > maxLength {
+            if text.unicodeScalars.count > maxLength {
                 errors.append(FieldErrorViewModel(pointer: pointer, code: "too_long", detail: messages.text(.tooLong, ["max": "\(maxLength)"])))
                 return .invalid
             }

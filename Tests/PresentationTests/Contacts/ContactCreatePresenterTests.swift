@@ -23,6 +23,14 @@ struct ContactCreatePresenterTests {
         ])
     }
 
+    @Test("length limits count code points, so combining marks cannot smuggle long text")
+    func combiningMarks() throws {
+        let spy = PresenterOutputSpy()
+        presenter(spy).eventCreate(body: .object(["firstName": .string("a" + String(repeating: "\u{301}", count: 100))]))
+        guard case .malformed(let problem) = try #require(spy.shown.first) else { Issue.record("accepted"); return }
+        #expect(problem.errors.map(\.code) == ["too_long"])
+    }
+
     @Test("a body that is not an object is refused at the root pointer")
     func notAnObject() throws {
         let spy = PresenterOutputSpy()

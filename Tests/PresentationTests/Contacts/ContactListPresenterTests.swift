@@ -40,7 +40,7 @@ struct ContactListPresenterTests {
         #expect(problem.code == "malformed_request")
     }
 
-    @Test("limits outside 1...100 or not integers are refused", arguments: ["0", "101", "-1", "1.5", "ten", ""])
+    @Test("limits outside 1...100 or not integers are refused", arguments: ["0", "101", "-1", "1.5", "ten", "", "+5", "0005"])
     func limits(limit: String) {
         let spy = PresenterOutputSpy()
         presenter(spy).eventList(query: nil, limit: limit, cursor: nil)

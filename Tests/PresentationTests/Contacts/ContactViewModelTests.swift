@@ -24,7 +24,7 @@ struct ContactViewModelTests {
         #expect(ContactETag.parseIfMatch(value) == condition)
     }
 
-    @Test("If-Match refuses weak, unquoted, listed and absurd tags", arguments: ["W/\"3\"", "3", "\"3\", \"4\"", "\"-1\"", "\"\"", "\"99999999999999999999\""])
+    @Test("If-Match refuses weak, unquoted, listed and absurd tags", arguments: ["W/\"3\"", "3", "\"3\", \"4\"", "\"-1\"", "\"\"", "\"99999999999999999999\"", "\"04\"", "\"+1\"", "\"0\""])
     func ifMatchRefused(value: String) {
         #expect(ContactETag.parseIfMatch(value) == nil)
     }

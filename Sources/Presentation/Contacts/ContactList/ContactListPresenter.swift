@@ -22,7 +22,9 @@ public final class ContactListPresenter: ContactListUseCaseOutput {
         var errors: [FieldErrorViewModel] = []
         var pageSize = Self.defaultLimit
         if let limit {
-            if let value = Int(limit), (1...Self.maxLimit).contains(value) {
+            if limit.utf8.count <= 3, limit.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), let value = Int(limit),
+                (1...Self.maxLimit).contains(value)
+            {
                 pageSize = value
             } else {
                 errors.append(FieldErrorViewModel(parameter: "limit", code: "invalid_value", detail: messages.text(.invalidLimit, ["max": "\(Self.maxLimit)"])))
@@ -36,7 +38,7 @@ public final class ContactListPresenter: ContactListUseCaseOutput {
             }
         }
         let search = query?.trimmingCharacters(in: .whitespacesAndNewlines)
-        if let search, search.count > Self.maxQueryLength || search.unicodeScalars.contains(where: { $0.value < 0x20 }) {
+        if let search, search.unicodeScalars.count > Self.maxQueryLength || search.unicodeScalars.contains(where: { $0.value < 0x20 }) {
             errors.append(FieldErrorViewModel(parameter: "q", code: "invalid_value", detail: messages.text(.queryTooLong, ["max": "\(Self.maxQueryLength)"])))
         }
         guard errors.isEmpty else {
