@@ -1,3 +1,4 @@
+import Domain
 import HTTPServer
 import SQLiteGateway
 
@@ -22,6 +23,7 @@ public struct ServeOptions: Sendable {
     public var shutdownTimeout: Double?
     public var sqliteSynchronous: String?
     public var autoMigrate: Bool?
+    public var tokenLifetimeDays: Double?
 
     public init() {}
 
@@ -56,6 +58,10 @@ public struct ServeOptions: Sendable {
         }
         configuration.synchronous = mode
         configuration.autoMigrate = try resolver.bool(autoMigrate, "auto-migrate", default: configuration.autoMigrate)
+        let lifetime = try resolver.seconds(
+            tokenLifetimeDays.map { $0 * 86_400 }, "token-lifetime-days", default: .seconds(configuration.sessionPolicy.tokenLifetime),
+            scale: 86_400, maximum: 3650 * 86_400)
+        configuration.sessionPolicy = SessionPolicy(tokenLifetime: Double(lifetime.components.seconds))
         return configuration
     }
 
@@ -91,17 +97,18 @@ public struct ServeOptions: Sendable {
             return chosen
         }
 
-        mutating func seconds(_ value: Double?, _ flag: String, default fallback: Duration) throws -> Duration {
+        /// A duration given in seconds (or, with `scale`, in units of that many seconds).
+        mutating func seconds(_ value: Double?, _ flag: String, default fallback: Duration, scale: Double = 1, maximum: Double = 86_400) throws -> Duration {
             var seconds: Double?
             if let value {
                 seconds = value
             } else if let text = raw(flag) {
-                guard let parsed = Double(text) else { throw invalid(flag, "'\(text)' is not a number of seconds") }
-                seconds = parsed
+                guard let parsed = Double(text) else { throw invalid(flag, "'\(text)' is not a number") }
+                seconds = parsed * scale
             }
             guard let seconds else { return fallback }
-            guard seconds.isFinite, seconds > 0, seconds <= 86_400 else {
-                throw invalid(flag, "\(seconds) must be more than 0 and at most 86400 seconds")
+            guard seconds.isFinite, seconds > 0, seconds <= maximum else {
+                throw invalid(flag, "\(seconds / scale) must be more than 0 and at most \(maximum / scale)")
             }
             return .nanoseconds(Int64((seconds * 1e9).rounded()))
         }

@@ -65,6 +65,9 @@ struct Serve: ParsableCommand {
     @Flag(inversion: .prefixedNo, help: "Apply pending migrations at start; with --no-auto-migrate they stop start-up instead (VIPERD_AUTO_MIGRATE; default on).")
     var autoMigrate: Bool?
 
+    @Option(help: "Days a bearer token stays valid after login or registration (VIPERD_TOKEN_LIFETIME_DAYS; default 30).")
+    var tokenLifetimeDays: Double?
+
     @Option(help: "trace, debug, info, notice, warning, error or critical (VIPERD_LOG_LEVEL or LOG_LEVEL; default info).")
     var logLevel: String?
 
@@ -87,6 +90,7 @@ struct Serve: ParsableCommand {
         options.shutdownTimeout = shutdownTimeout
         options.sqliteSynchronous = sqliteSynchronous
         options.autoMigrate = autoMigrate
+        options.tokenLifetimeDays = tokenLifetimeDays
         let configuration: AppConfiguration
         do {
             configuration = try options.resolve(environment: environment)

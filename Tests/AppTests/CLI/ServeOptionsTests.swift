@@ -53,6 +53,13 @@ struct ServeOptionsTests {
         }
     }
 
+    @Test("the token lifetime is given in days, 30 by default")
+    func tokenLifetime() throws {
+        #expect(try ServeOptions().resolve(environment: [:]).sessionPolicy.tokenLifetime == 30 * 86_400)
+        #expect(try ServeOptions().resolve(environment: ["VIPERD_TOKEN_LIFETIME_DAYS": "0.5"]).sessionPolicy.tokenLifetime == 43_200)
+        #expect(throws: (any Error).self) { try ServeOptions().resolve(environment: ["VIPERD_TOKEN_LIFETIME_DAYS": "0"]) }
+    }
+
     @Test("each flag maps to its environment variable name")
     func names() {
         #expect(ServeOptions.environmentName(of: "max-requests-per-connection") == "VIPERD_MAX_REQUESTS_PER_CONNECTION")
