@@ -83,6 +83,8 @@ log "server $server_pid listening on $base"
 # /v1 routes other than registration and login need `Authorization: Bearer`; register one user
 # in the fresh database and send its token with every request (Schemathesis's auth checks
 # take it away or spoil it to see 401). A server without /v1/users is fuzzed without a token.
+# Logging out with that token would revoke it for the rest of the run, so Scripts/schemathesis.toml
+# keeps the `logout` operation out of it.
 auth=()
 token=$("$VENV/bin/python" - "$base" <<'PY'
 import json, sys, urllib.error, urllib.request

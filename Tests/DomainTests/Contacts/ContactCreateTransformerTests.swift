@@ -46,6 +46,7 @@ struct ContactCreateTransformerTests {
     @Test("plausible and implausible emails", arguments: [
         ("a@b.co", true), ("first.last+tag@example.co.uk", true), ("no-at-sign", false), ("a@b", false),
         ("a@@b.com", false), ("a b@c.com", false), ("@b.com", false), ("a@-b.com", false),
+        ("a@\u{301}example.com", true), ("a\u{600} b@example.com", false), ("a@b.\u{301}c", true), ("é@example.com", true),
     ])
     func emails(email: String, plausible: Bool) {
         #expect(EmailRule.isPlausible(email) == plausible)

@@ -47,6 +47,20 @@ struct UserRegisterTransformerTests {
         }
     }
 
+    @Test("password length counts code points: five e + combining accent pairs are ten")
+    func codePoints() {
+        guard case .registered = register("A", "a@b.co", String(repeating: "e\u{301}", count: 5)).first else {
+            Issue.record("ten code points refused")
+            return
+        }
+    }
+
+    @Test("an email typed in two Unicode forms is one address")
+    func normalization() {
+        _ = register("A", "\u{e9}@example.com", "0123456789")
+        #expect(register("B", "e\u{301}@example.com", "0123456789") == [.emailTaken])
+    }
+
     @Test("the same email in another case is taken")
     func emailTaken() {
         _ = register("A", "a@b.co", "0123456789")

@@ -31,7 +31,8 @@ public struct UserRegisterTransformer {
             failures.append(UserFieldFailure(field: .email, rule: .required))
         }
         if let password {
-            if password.count < Self.minimumPasswordLength { failures.append(UserFieldFailure(field: .password, rule: .weakPassword)) }
+            // Code points, as the maximum counts them; graphemes would let "é" (e + U+0301) count once.
+            if password.unicodeScalars.count < Self.minimumPasswordLength { failures.append(UserFieldFailure(field: .password, rule: .weakPassword)) }
         } else {
             failures.append(UserFieldFailure(field: .password, rule: .required))
         }
