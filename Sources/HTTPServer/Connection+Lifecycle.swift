@@ -36,8 +36,13 @@ extension Connection {
         suspendWriting()
         if state == .closing {
             beginLingeringClose()
-        } else if resumeProcessing && state == .reading {
-            process()
+        } else if state == .reading {
+            idleSince = MonotonicClock.now()
+            if context.isShuttingDown && parser.phase == .idle {
+                close()
+            } else if resumeProcessing {
+                process()
+            }
         }
     }
 

@@ -163,6 +163,10 @@ final class Connection: @unchecked Sendable {
 
     private func armReadDeadline() {
         switch parser.phase {
+        case .idle where output.count > outputOffset:
+            // Still writing the last response: the write deadline governs, idleness starts
+            // when the output is gone (see `flush`).
+            setReadDeadline(.none, at: .max)
         case .idle:
             setReadDeadline(.idle, at: idleSince &+ context.idleTimeout)
         case .head:
@@ -297,7 +301,7 @@ final class Connection: @unchecked Sendable {
         guard readDeadline <= now else { return }
         switch readDeadlineKind {
         case .none: readDeadline = .max
-        case .idle: close()
+        case .idle: if output.count == outputOffset { close() } else { readDeadline = .max }
         case .header: fail(HTTPParseError(.headerTimeout))
         case .body: fail(HTTPParseError(.bodyTimeout))
         case .handler: fail(HTTPParseError(.handlerTimeout))

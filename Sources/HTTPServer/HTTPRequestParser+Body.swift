@@ -19,7 +19,11 @@ extension HTTPRequestParser {
     }
 
     private mutating func parseChunked(_ buf: UnsafeBufferPointer<UInt8>, _ head: HTTPRequestHead, _ progress: inout BodyProgress) -> Event {
+        // The decoded body is capped by maxBodyBytes, but tiny chunks with long extensions could
+        // make the bytes on the wire (all kept until the message ends) far larger: cap those too.
+        let maxWireBytes = limits.maxBodyBytes + max(limits.maxBodyBytes, 64 * 1024) + limits.maxHeaderBytes
         while true {
+            if start - progress.wireStart > maxWireBytes { return .failure(.init(.bodyTooLarge)) }
             switch progress.chunk {
             case .sizeLine:
                 guard let lf = Self.indexOfLineFeed(buf, from: start) else {

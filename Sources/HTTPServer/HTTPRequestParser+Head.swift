@@ -100,6 +100,7 @@ extension HTTPRequestParser {
             version: line.version, headers: progress.headers, framing: framing, keepAlive: keepAlive,
             expectsContinue: progress.expectsContinue && isHTTP11 && framing != .none)
         var body = BodyProgress()
+        body.wireStart = start
         switch framing {
         case .none: body.remaining = 0
         case .length(let length):

@@ -193,5 +193,7 @@ public struct HTTPRequestParser: Sendable {
         var remaining = 0
         var chunk = Chunk.sizeLine
         var trailers = HTTPHeaders()
+        /// Buffer index where the body began: chunked framing is counted against a limit too.
+        var wireStart = 0
     }
 }

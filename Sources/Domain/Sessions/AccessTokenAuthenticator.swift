@@ -23,7 +23,14 @@ public final class AccessTokenAuthenticator: Sendable {
     private let tokens: any TokenIssuer
     private let clock: any Clock
     private let cacheLifetime: TimeInterval
-    private let cache = Mutex<[String: Entry]>([:])
+    private let cache = Mutex<Cache>(Cache())
+
+    private struct Cache {
+        var entries: [String: Entry] = [:]
+        /// Digests logged out here, kept past the cache lifetime so that a lookup that started
+        /// before the logout cannot put the token back.
+        var forgotten: [String: Date] = [:]
+    }
 
     public init(sessions: any SessionManager, tokens: any TokenIssuer, clock: any Clock, cacheLifetime: TimeInterval = 1) {
         self.sessions = sessions
@@ -35,20 +42,22 @@ public final class AccessTokenAuthenticator: Sendable {
     public func authenticate(token: String) -> Outcome {
         guard let digest = tokens.digest(of: token) else { return .rejected }
         let now = clock.now()
-        if let entry = cache.withLock({ $0[digest] }), now < entry.validUntil {
+        if let entry = cache.withLock({ $0.entries[digest] }), now < entry.validUntil {
             return .authenticated(entry.user, tokenDigest: digest)
         }
         do {
             guard let session = try sessions.fetch(tokenDigest: digest), session.isActive(at: now) else {
-                cache.withLock { _ = $0.removeValue(forKey: digest) }
+                cache.withLock { _ = $0.entries.removeValue(forKey: digest) }
                 return .rejected
             }
             let validUntil = min(session.expiresAt, now.addingTimeInterval(cacheLifetime))
-            cache.withLock { table in
-                if table.count > 100_000 { table.removeAll() }
-                table[digest] = Entry(user: session.userID, validUntil: validUntil)
+            let forgotten = cache.withLock { cache -> Bool in
+                if let until = cache.forgotten[digest], now < until { return true }
+                if cache.entries.count > 100_000 { cache.entries.removeAll() }
+                cache.entries[digest] = Entry(user: session.userID, validUntil: validUntil)
+                return false
             }
-            return .authenticated(session.userID, tokenDigest: digest)
+            return forgotten ? .rejected : .authenticated(session.userID, tokenDigest: digest)
         } catch {
             return .storageUnavailable
         }
@@ -56,6 +65,14 @@ public final class AccessTokenAuthenticator: Sendable {
 
     /// Drops a token from the cache (after a logout here).
     public func forget(tokenDigest: String) {
-        cache.withLock { _ = $0.removeValue(forKey: tokenDigest) }
+        let until = clock.now().addingTimeInterval(cacheLifetime + 60)
+        cache.withLock { cache in
+            cache.entries.removeValue(forKey: tokenDigest)
+            if cache.forgotten.count > 10_000 {
+                let now = clock.now()
+                cache.forgotten = cache.forgotten.filter { now < $0.value }
+            }
+            cache.forgotten[tokenDigest] = until
+        }
     }
 }

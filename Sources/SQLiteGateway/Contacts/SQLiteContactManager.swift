@@ -94,14 +94,15 @@ public struct SQLiteContactManager: ContactManager {
 
     /// `text` with LIKE's wildcards `%` and `_`, and the escape character `\` itself, made literal.
     static func escapedForLike(_ text: String) -> String {
-        var escaped = ""
-        escaped.reserveCapacity(text.count)
-        for character in text {
-            if character == "\\" || character == "%" || character == "_" {
+        // Scalars, not Characters: "%" followed by a combining mark is one Character that is not
+        // "%", yet SQLite sees the "%" and would take it as a wildcard.
+        var escaped = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            if scalar == "\\" || scalar == "%" || scalar == "_" {
                 escaped.append("\\")
             }
-            escaped.append(character)
+            escaped.append(scalar)
         }
-        return escaped
+        return String(escaped)
     }
 }

@@ -20,11 +20,15 @@ public struct AppRouter: Sendable {
             + (ContactsRouter.table + UsersRouter.table).map { (method: $0.0, template: $0.1) }
     }
 
+    static let knownMethods: Set<HTTPMethod> = [.get, .head, .post, .put, .patch, .delete, .options]
+
     public func respond(to request: HTTPRequest) -> HTTPResponse {
         let started = DispatchTime.now().uptimeNanoseconds
         let (response, template) = route(request)
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
-        dependencies.metrics.record(method: request.method.rawValue, route: template, status: response.status.code, seconds: seconds)
+        // Clients choose method tokens freely; only known ones may become label values.
+        let method = Self.knownMethods.contains(request.method) ? request.method.rawValue : "other"
+        dependencies.metrics.record(method: method, route: template, status: response.status.code, seconds: seconds)
         return response
     }
 

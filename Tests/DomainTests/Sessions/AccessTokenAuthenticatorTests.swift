@@ -44,6 +44,16 @@ struct AccessTokenAuthenticatorTests {
         #expect(subject.authenticate(token: "t1") == .rejected)
     }
 
+    @Test("a lookup that raced a logout cannot put the token back into the cache")
+    func forgottenStaysForgotten() throws {
+        try store("t1")
+        let subject = authenticator()
+        // The session is still active in storage, as it is for a lookup that read it just
+        // before the logout's revoke landed.
+        subject.forget(tokenDigest: "d:t1")
+        #expect(subject.authenticate(token: "t1") == .rejected)
+    }
+
     @Test("a logout here takes effect at once")
     func forget() throws {
         try store("t1")

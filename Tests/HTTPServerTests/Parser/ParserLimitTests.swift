@@ -57,6 +57,14 @@ struct ParserLimitTests {
         #expect(ParserHarness.events(Array("POST / HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n1;\(ext)".utf8), limits: limits).last == "failure 400 chunk-size line too long")
     }
 
+    @Test("tiny chunks with long extensions cannot pile up unbounded framing bytes")
+    func chunkFramingLimit() {
+        let limits = Self.limits { $0.maxBodyBytes = 100; $0.maxHeaderBytes = 200 }
+        let chunk = "1;" + String(repeating: "a", count: 4000) + "|X|"
+        let input = ("POST / HTTP/1.1|Host: a|Transfer-Encoding: chunked||" + String(repeating: chunk, count: 20)).crlf
+        #expect(ParserHarness.events(input, limits: limits).last == "failure 413 request body too large")
+    }
+
     @Test("each refusal maps to its status code")
     func statusMapping() {
         #expect(HTTPParseError(.requestLineTooLong).status.code == 414)

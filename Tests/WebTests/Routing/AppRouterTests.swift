@@ -97,10 +97,13 @@ struct AppRouterTests {
         let router = makeRouter(metrics: metrics)
         _ = router.respond(to: request(.get, "/v1/contacts/%00x"))
         _ = router.respond(to: request(.get, "/secret/path/42"))
+        _ = router.respond(to: request(HTTPMethod("X-INVENTED-42"), "/health"))
         let text = String(decoding: router.respond(to: request(.get, "/metrics")).body, as: UTF8.self)
         #expect(text.contains(#"viperd_http_requests_total{method="GET",route="/v1/contacts/{id}",status="400"} 1"#))
         #expect(text.contains(#"route="unmatched",status="404"} 1"#))
         #expect(!text.contains("/secret"))
+        #expect(!text.contains("INVENTED"))
+        #expect(text.contains(#"method="other""#))
         #expect(text.contains("viperd_open_connections"))
         #expect(text.contains("viperd_http_request_duration_seconds_bucket"))
     }
