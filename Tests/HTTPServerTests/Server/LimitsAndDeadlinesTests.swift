@@ -103,6 +103,20 @@ struct LimitsAndDeadlinesTests {
         }
     }
 
+    @Test("a slow reader gets its whole response: idleness starts only after the last byte is written")
+    func slowReaderNotCutByIdleTimeout() throws {
+        // A high-water mark above the response keeps the connection in its reading state while
+        // the output drains, which is where the idle deadline used to be armed.
+        try TestServer.with({ $0.idleTimeout = .milliseconds(200); $0.outputHighWaterBytes = 64 << 20 }) { server in
+            let client = try TestClient(port: server.localPort)
+            try client.send("GET /bytes?n=16000000 HTTP/1.1\r\nHost: t\r\n\r\n")
+            // Let the server fill the socket buffers and sit on the rest past the idle timeout.
+            usleep(600_000)
+            let response = try client.expectResponse()
+            #expect(response.body.count == 16_000_000)
+        }
+    }
+
     @Test("a client that never reads its response is dropped after the write timeout")
     func writeStall() throws {
         try TestServer.with({ $0.writeTimeout = .milliseconds(300) }) { server in
