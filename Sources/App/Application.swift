@@ -20,6 +20,8 @@ public final class Application: Sendable {
         let database = try Database(configuration: configuration.database) { error in
             logger.error("database error: \(error)")
         }
+        // STRICT tables need SQLite 3.37; the version is the first thing to check in a report.
+        logger.info("SQLite \(SQLiteGateway.libraryVersion) at \(configuration.databasePath)")
         let migrator = try Migrator(database: database)
         if configuration.autoMigrate {
             for migration in try migrator.migrate() {
