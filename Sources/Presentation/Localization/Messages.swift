@@ -42,6 +42,14 @@ public struct Messages: Sendable {
         case unauthorizedDetail
         case throttledTitle
         case throttledDetail
+        case noSuchPath
+        case methodNotAllowedTitle
+        case methodNotAllowedDetail
+        case unsupportedMediaTypeTitle
+        case unsupportedMediaTypeDetail
+        case malformedJSONTitle
+        case emptyBody
+        case invalidJSON
     }
 
     private static let catalog: [Key: [Language: String]] = [
@@ -78,6 +86,14 @@ public struct Messages: Sendable {
         .unauthorizedTitle: [.en: "Unauthorized", .fr: "Non autorisé"],
         .unauthorizedDetail: [.en: "A valid bearer token is required", .fr: "Un jeton porteur valide est requis"],
         .throttledTitle: [.en: "Too many attempts", .fr: "Trop de tentatives"],
+        .noSuchPath: [.en: "There is no resource at this path", .fr: "Aucune ressource à ce chemin"],
+        .methodNotAllowedTitle: [.en: "Method not allowed", .fr: "Méthode non autorisée"],
+        .methodNotAllowedDetail: [.en: "{method} is not allowed here; allowed: {allowed}", .fr: "{method} n'est pas autorisé ici ; autorisé : {allowed}"],
+        .unsupportedMediaTypeTitle: [.en: "Unsupported media type", .fr: "Type de média non pris en charge"],
+        .unsupportedMediaTypeDetail: [.en: "Send the body as application/json (UTF-8)", .fr: "Envoyez le corps en application/json (UTF-8)"],
+        .malformedJSONTitle: [.en: "Malformed JSON", .fr: "JSON mal formé"],
+        .emptyBody: [.en: "The body is empty; a JSON object is expected", .fr: "Le corps est vide ; un objet JSON est attendu"],
+        .invalidJSON: [.en: "The body is not valid JSON", .fr: "Le corps n'est pas du JSON valide"],
         .throttledDetail: [.en: "Too many failed logins; try again in {seconds} seconds", .fr: "Trop d'échecs de connexion ; réessayez dans {seconds} secondes"],
     ]
 

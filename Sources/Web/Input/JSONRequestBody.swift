@@ -6,7 +6,8 @@ import Presentation
 enum JSONRequestBody {
     enum Failure: Error {
         case unsupportedMediaType
-        case malformed(String)
+        case empty
+        case malformed
     }
 
     /// Runs `scene` with the decoded body, or answers the decoding failure as a problem.
@@ -21,11 +22,11 @@ enum JSONRequestBody {
         guard let contentType = request.headers["Content-Type"], isJSON(contentType) else {
             return .failure(.unsupportedMediaType)
         }
-        guard !request.body.isEmpty else { return .failure(.malformed("The body is empty; a JSON object is expected.")) }
+        guard !request.body.isEmpty else { return .failure(.empty) }
         do {
             return .success(try JSONDecoder().decode(JSONValue.self, from: Data(request.body)))
         } catch {
-            return .failure(.malformed("The body is not valid JSON."))
+            return .failure(.malformed)
         }
     }
 

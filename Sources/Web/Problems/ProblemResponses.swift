@@ -1,12 +1,14 @@
 import HTTPServer
+import Presentation
 
 /// The root's own answers for requests no scene handles: unknown paths, wrong methods, bodies
-/// that are not JSON.
+/// that are not JSON; worded in the client's language like every scene's.
 enum ProblemResponses {
     static func notFound(_ request: HTTPRequest, context: RequestContext) -> HTTPResponse {
-        JSONBody.problem(ProblemDetails(
-            status: 404, code: "not_found", title: "Not found",
-            detail: "There is no resource at this path.", requestId: context.requestID))
+        let messages = context.messages
+        return JSONBody.problem(ProblemDetails(
+            status: 404, code: "not_found", title: messages.text(.notFoundTitle), detail: messages.text(.noSuchPath),
+            requestId: context.requestID))
     }
 
     static func methodNotAllowed(_ request: HTTPRequest, allow: [HTTPMethod], context: RequestContext) -> HTTPResponse {
@@ -14,22 +16,26 @@ enum ProblemResponses {
         if request.method == .options {
             return HTTPResponse(status: .noContent, headers: ["Allow": allowed])
         }
+        let messages = context.messages
         return JSONBody.problem(
             ProblemDetails(
-                status: 405, code: "method_not_allowed", title: "Method not allowed",
-                detail: "\(request.method) is not allowed here; allowed: \(allowed).", requestId: context.requestID),
+                status: 405, code: "method_not_allowed", title: messages.text(.methodNotAllowedTitle),
+                detail: messages.text(.methodNotAllowedDetail, ["method": request.method.rawValue, "allowed": allowed]),
+                requestId: context.requestID),
             headers: ["Allow": allowed])
     }
 
     static func body(_ failure: JSONRequestBody.Failure, context: RequestContext) -> HTTPResponse {
+        let messages = context.messages
         switch failure {
         case .unsupportedMediaType:
-            JSONBody.problem(ProblemDetails(
-                status: 415, code: "unsupported_media_type", title: "Unsupported media type",
-                detail: "Send the body as application/json (UTF-8).", requestId: context.requestID))
-        case .malformed(let detail):
-            JSONBody.problem(ProblemDetails(
-                status: 400, code: "malformed_json", title: "Malformed JSON", detail: detail,
+            return JSONBody.problem(ProblemDetails(
+                status: 415, code: "unsupported_media_type", title: messages.text(.unsupportedMediaTypeTitle),
+                detail: messages.text(.unsupportedMediaTypeDetail), requestId: context.requestID))
+        case .empty, .malformed:
+            let detail = messages.text(failure == .empty ? .emptyBody : .invalidJSON)
+            return JSONBody.problem(ProblemDetails(
+                status: 400, code: "malformed_json", title: messages.text(.malformedJSONTitle), detail: detail,
                 errors: [.init(pointer: "", code: "malformed_json", detail: detail)], requestId: context.requestID))
         }
     }

@@ -51,8 +51,10 @@ struct ServeProcessTests {
             try client.send("GET /health HTTP/1.1\r\nHost: t\r\n\r\n")
             _ = try client.expectResponse()
         }
-        #expect(eventually(within: 5) { server.openFileDescriptors <= before })
-        #expect(server.openFileDescriptors == before)
+        // A leak never closes; a connection the server has not reaped yet closes by the idle
+        // timeout (5 s) at the latest, so the wait covers that on a loaded machine.
+        #expect(eventually(within: 15) { server.openFileDescriptors <= before })
+        #expect(server.openFileDescriptors == before, "\(server.descriptorKinds)")
         _ = server.stop()
     }
 

@@ -99,6 +99,13 @@ final class ViperdProcess: @unchecked Sendable {
         (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd").count) ?? -1
     }
 
+    /// What the child's descriptors point at (`socket:[…]`, files), for failure messages.
+    var descriptorKinds: [String] {
+        let folder = "/proc/\(pid)/fd"
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        return names.compactMap { try? FileManager.default.destinationOfSymbolicLink(atPath: "\(folder)/\($0)") }.sorted()
+    }
+
     /// User + system CPU ticks the child has used.
     var cpuTicks: Int {
         guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),

@@ -30,6 +30,12 @@ struct AppRouterTests {
         #expect(down.headers["Content-Type"] == "application/problem+json")
     }
 
+    @Test("the root's own problems speak the client's language too")
+    func localizedRootProblems() {
+        let response = makeRouter().respond(to: request(.get, "/nope", headers: ["Host": "t", "Accept-Language": "fr"]))
+        #expect(String(decoding: response.body, as: UTF8.self).contains("Aucune ressource"))
+    }
+
     @Test("an unknown path is a 404 problem with the request id")
     func notFound() {
         let response = makeRouter().respond(to: request(.get, "/nope"))
