@@ -22,36 +22,26 @@ public struct FieldReader {
     /// past `maxLength` characters are errors. Characters are Unicode code points: counting
     /// grapheme clusters would let combining marks carry unbounded text past the limit.
     public mutating func string(_ object: [String: JSONValue], _ key: String, pointer: String, maxLength: Int) -> Presence<String> {
-        guard let value = object[key] else { return .absent }
-        switch value {
-        case .null:
-            return .null
-        case .string(let raw):
-            let text = raw.trimmingCharacters(in: .whitespacesAndNewlines)
-            if text.isEmpty { return .null }
-            if text.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
-                errors.append(FieldErrorViewModel(pointer: pointer, code: "invalid_characters", detail: messages.text(.invalidCharacters)))
-                return .invalid
-            }
-            if text.unicodeScalars.count > maxLength {
-                errors.append(FieldErrorViewModel(pointer: pointer, code: "too_long", detail: messages.text(.tooLong, ["max": "\(maxLength)"])))
-                return .invalid
-            }
-            return .value(text)
-        default:
-            errors.append(FieldErrorViewModel(pointer: pointer, code: "invalid_type", detail: messages.text(.mustBeString)))
-            return .invalid
-        }
+        readString(object, key, pointer: pointer, maxLength: maxLength, trimmed: true) { $0.value < 0x20 || $0.value == 0x7F }
     }
 
     /// A string taken exactly as sent (passwords): not trimmed; only NUL and past-`maxLength`
     /// values are errors.
     public mutating func exactString(_ object: [String: JSONValue], _ key: String, pointer: String, maxLength: Int) -> Presence<String> {
+        readString(object, key, pointer: pointer, maxLength: maxLength, trimmed: false) { $0.value == 0 }
+    }
+
+    private mutating func readString(
+        _ object: [String: JSONValue], _ key: String, pointer: String, maxLength: Int, trimmed: Bool,
+        forbidden: (Unicode.Scalar) -> Bool
+    ) -> Presence<String> {
         switch object[key] {
         case nil: return .absent
         case .null?: return .null
-        case .string(let text)?:
-            if text.unicodeScalars.contains(where: { $0.value == 0 }) {
+        case .string(let raw)?:
+            let text = trimmed ? raw.trimmingCharacters(in: .whitespacesAndNewlines) : raw
+            if trimmed && text.isEmpty { return .null }
+            if text.unicodeScalars.contains(where: forbidden) {
                 errors.append(FieldErrorViewModel(pointer: pointer, code: "invalid_characters", detail: messages.text(.invalidCharacters)))
                 return .invalid
             }
