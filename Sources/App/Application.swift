@@ -52,15 +52,3 @@ public final class Application: Sendable {
         self.metrics = metrics
     }
 }
-
-/// Why the application could not be assembled.
-public enum ApplicationError: Error, CustomStringConvertible {
-    case pendingMigrations([String])
-
-    public var description: String {
-        switch self {
-        case .pendingMigrations(let names):
-            "the database has \(names.count) pending migration(s) (\(names.joined(separator: ", "))) and automatic migration is off; run `viperd migrate`"
-        }
-    }
-}
