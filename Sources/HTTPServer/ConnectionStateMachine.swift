@@ -21,12 +21,13 @@ struct ConnectionStateMachine {
     private enum State {
         /// Waiting for or parsing a request.
         case reading
-        /// A handler is working on a request; reads are suspended lazily.
-        case handling
+        /// A handler is working on a request; reads are suspended lazily. `field` is what its
+        /// response says about the connection unless the server is shutting down.
+        case handling(field: ConnectionField)
         /// The last response is being written; then the write side closes.
         case closing
         /// Write side shut; unread input is drained for a bounded time (lingering close).
-        case lingering
+        case lingering(drainedBytes: Int)
         case closed
     }
 
@@ -36,20 +37,15 @@ struct ConnectionStateMachine {
     private var requestsStarted = 0
     /// Identifies the request in flight; bumped whenever its answer must no longer be written.
     private var ticket: UInt64 = 0
-    /// What the response to the request in flight must say about the connection.
-    private var keepAlive = false
-    private var isHTTP10 = false
     /// Unsent response bytes, as of the last write outcome.
     private var pendingOutput = 0
     /// A write was asked for while framing requests, which resume whatever its outcome.
     private var framingAfterWrite = false
-    private var readDeadline = UInt64.max
-    private var readDeadlineKind = DeadlineKind.idle
+    private var readDeadline = Deadline(kind: .idle, at: .max)
     private var writeDeadline = UInt64.max
     private var idleSince: UInt64
     private var lastReadAt: UInt64
     private var headStartedAt: UInt64?
-    private var lingeredBytes = 0
 
     /// A connection accepted at `now`.
     init(settings: Settings, now: UInt64) {
@@ -76,8 +72,8 @@ struct ConnectionStateMachine {
 
     /// The earliest armed deadline, nil when none is.
     var nextDeadline: Deadline? {
-        if writeDeadline != .max && writeDeadline <= readDeadline { return Deadline(kind: .write, at: writeDeadline) }
-        return readDeadline == .max ? nil : Deadline(kind: readDeadlineKind, at: readDeadline)
+        if writeDeadline != .max && writeDeadline <= readDeadline.at { return Deadline(kind: .write, at: writeDeadline) }
+        return readDeadline.at == .max ? nil : readDeadline
     }
 
     /// Takes one event at monotonic time `now`. `shuttingDown` is the server's flag as of now,
@@ -96,8 +92,8 @@ struct ConnectionStateMachine {
         case .readFailed, .writeFailed, .abort:
             return close()
         case .responseReady(let response, let answered):
-            guard case .handling = state, answered == ticket else { return .none }
-            return respond(response, now: now, shuttingDown: shuttingDown)
+            guard case .handling(let field) = state, answered == ticket else { return .none }
+            return respond(response, field: field, now: now, shuttingDown: shuttingDown)
         case .writable:
             switch state {
             case .reading, .handling, .closing: return .flush
@@ -129,9 +125,11 @@ extension ConnectionStateMachine {
             parser.feed(bytes)
             lastReadAt = now
             return .stopReading
-        case .lingering:
-            lingeredBytes += bytes.count
-            return lingeredBytes > settings.lingerMaxBytes ? close() : .none
+        case .lingering(let drained):
+            let total = drained + bytes.count
+            if total > settings.lingerMaxBytes { return close() }
+            state = .lingering(drainedBytes: total)
+            return .none
         case .closing:
             return .stopReading
         case .closed:
@@ -201,19 +199,18 @@ extension ConnectionStateMachine {
     // MARK: handling
 
     private mutating func dispatch(_ request: HTTPRequest, now: UInt64) -> Action {
-        state = .handling
         headStartedAt = nil
         requestsStarted += 1
-        keepAlive = request.keepAlive && requestsStarted < settings.maxRequestsPerConnection
-        isHTTP10 = request.version == .http1_0
+        let keepAlive = request.keepAlive && requestsStarted < settings.maxRequestsPerConnection
+        state = .handling(field: keepAlive ? (request.version == .http1_0 ? .keepAlive : .none) : .close)
         ticket &+= 1
         setReadDeadline(.handler, at: now &+ settings.handlerTimeout)
         return .dispatch(request, ticket: ticket)
     }
 
-    private mutating func respond(_ response: HTTPResponse, now: UInt64, shuttingDown: Bool) -> Action {
+    private mutating func respond(_ response: HTTPResponse, field: ConnectionField, now: UInt64, shuttingDown: Bool) -> Action {
         clearReadDeadline()
-        if !keepAlive || shuttingDown {
+        if field == .close || shuttingDown {
             state = .closing
             framingAfterWrite = false
             return .write(response, connection: .close)
@@ -221,7 +218,7 @@ extension ConnectionStateMachine {
         state = .reading
         idleSince = now
         framingAfterWrite = true
-        return .write(response, connection: isHTTP10 ? .keepAlive : .none)
+        return .write(response, connection: field)
     }
 
     /// Answers a broken or timed-out request with the error responder's response, then closes.
@@ -267,8 +264,7 @@ extension ConnectionStateMachine {
     /// Shuts the write side and drains input for a while, so our last response is not destroyed
     /// by a TCP reset when the client is still sending (RFC 9112 §9.6).
     private mutating func beginLingeringClose(now: UInt64, shuttingDown: Bool) -> Action {
-        state = .lingering
-        lingeredBytes = 0
+        state = .lingering(drainedBytes: 0)
         setReadDeadline(.linger, at: now &+ lingerPeriod(shuttingDown: shuttingDown))
         return .linger
     }
@@ -283,8 +279,8 @@ extension ConnectionStateMachine {
     private mutating func deadlinesPassed(now: UInt64) -> Action {
         if case .closed = state { return .none }
         if writeDeadline <= now { return close() }
-        guard readDeadline <= now else { return .none }
-        switch readDeadlineKind {
+        guard readDeadline.at <= now else { return .none }
+        switch readDeadline.kind {
         case .idle:
             if pendingOutput == 0 { return close() }
             clearReadDeadline()
@@ -301,7 +297,7 @@ extension ConnectionStateMachine {
         case .reading where parser.phase == .idle && pendingOutput == 0:
             return close()
         case .lingering:
-            readDeadline = min(readDeadline, now &+ lingerPeriod(shuttingDown: true))
+            readDeadline.at = min(readDeadline.at, now &+ lingerPeriod(shuttingDown: true))
             return .none
         default:
             return .none
@@ -313,17 +309,16 @@ extension ConnectionStateMachine {
         state = .closed
         ticket &+= 1
         framingAfterWrite = false
-        readDeadline = .max
+        readDeadline.at = .max
         writeDeadline = .max
         return .close
     }
 
     private mutating func setReadDeadline(_ kind: DeadlineKind, at deadline: UInt64) {
-        readDeadlineKind = kind
-        readDeadline = deadline
+        readDeadline = Deadline(kind: kind, at: deadline)
     }
 
     private mutating func clearReadDeadline() {
-        readDeadline = .max
+        readDeadline.at = .max
     }
 }
