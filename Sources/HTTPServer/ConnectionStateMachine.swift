@@ -2,9 +2,11 @@
 ///
 /// `Connection` turns what happens on its socket into an `Event`, hands it over with the current
 /// time, and performs the one `Action` it gets back; when that action is a write, the write's
-/// outcome is the next event. The request parser lives here because it is pure too: bytes go in,
-/// requests come out in order. Deadlines are kept here and fired by `.tick`, because the event
-/// loop's timer sweeps every connection; nothing needs arming outside.
+/// outcome is the next event. One action per event keeps the hot path free of allocations.
+/// The request parser lives here because it is pure too: bytes go in, requests come out in
+/// order, so "request parsed" is a step inside `.bytesRead` rather than an event. Deadlines are
+/// kept here and fired by `.tick`, because the event loop's timer sweeps every connection;
+/// arming one is a state change, not an action (`nextDeadline` shows it).
 struct ConnectionStateMachine {
     /// Which deadline is armed; each fires its own way.
     enum DeadlineKind: Equatable {
