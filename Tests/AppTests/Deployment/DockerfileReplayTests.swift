@@ -77,7 +77,7 @@ struct DockerfileReplayTests {
         process.currentDirectoryURL = folder
         let output = Pipe()
         let errorsFile = folder.appendingPathComponent("../stderr.txt").standardizedFileURL
-        FileManager.default.createFile(atPath: errorsFile.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errorsFile.path, contents: nil)
         let errors = try FileHandle(forWritingTo: errorsFile)
         defer { try? errors.close() }
         process.standardOutput = output
