@@ -38,8 +38,14 @@ public final class Application: Sendable {
             hasher: ScryptPasswordHasher(parameters: configuration.passwordHashing), tokens: RandomTokenIssuer(),
             throttle: throttle, sessionPolicy: configuration.sessionPolicy, logger: logger, metrics: metrics)
         let router = AppRouter(dependencies: dependencies)
+        var serverConfiguration = configuration.server
+        if !configuration.trustedProxies.isEmpty {
+            let proxies = configuration.trustedProxies
+            serverConfiguration.clientAddress = { peer, headers in proxies.clientAddress(peer: peer, headers: headers) }
+            logger.notice("trusting X-Forwarded-For from \(proxies.networks.map(\.description).joined(separator: ", "))")
+        }
         let server = HTTPServer(
-            configuration: configuration.server, logger: logger, errorResponder: ServerErrorResponder.respond,
+            configuration: serverConfiguration, logger: logger, errorResponder: ServerErrorResponder.respond,
             handler: { request in router.respond(to: request) })
         metrics.setSources(MetricsRegistry.Sources(
             openConnections: { [weak server] in server?.openConnectionCount ?? 0 },

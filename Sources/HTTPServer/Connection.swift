@@ -35,6 +35,8 @@ final class Connection: @unchecked Sendable {
         var requestID: String
         var keepAlive: Bool
         var startedAt: UInt64
+        /// The client's address when it is not the peer's (a trusted proxy forwarded the request).
+        var client: String? = nil
     }
 
     let fd: Int32
@@ -205,12 +207,12 @@ final class Connection: @unchecked Sendable {
         } else {
             request.requestID = loop.nextRequestID()
         }
-        request.remoteAddress = remoteAddress
+        request.remoteAddress = context.configuration.clientAddress?(remoteAddress, request.headers) ?? remoteAddress
         let now = MonotonicClock.now()
         exchange = Exchange(
             method: request.method, path: request.path, version: request.version, requestID: request.requestID,
             keepAlive: request.keepAlive && requestsStarted < context.configuration.maxRequestsPerConnection,
-            startedAt: now)
+            startedAt: now, client: request.remoteAddress)
         handlingGeneration &+= 1
         let generation = handlingGeneration
         setReadDeadline(.handler, at: now &+ context.handlerTimeout)
@@ -275,7 +277,7 @@ final class Connection: @unchecked Sendable {
             "\(exchange.method) \(exchange.path) \(status)",
             metadata: [
                 "status": "\(status)", "bytes": "\(bytes)", "duration_ms": "\(Double(micros) / 1000)",
-                "request_id": "\(exchange.requestID)", "remote": "\(remoteAddress)",
+                "request_id": "\(exchange.requestID)", "remote": "\(exchange.client ?? remoteAddress)",
             ])
     }
 

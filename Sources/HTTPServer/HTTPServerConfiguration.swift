@@ -50,6 +50,10 @@ public struct HTTPServerConfiguration: Sendable {
     public var outputHighWaterBytes: Int = 256 * 1024
     /// RFC 9112 §3.2: an HTTP/1.1 request without exactly one Host is a 400.
     public var requireHost: Bool = true
+    /// The client's address for a request from the socket peer `peer` (behind a trusted reverse
+    /// proxy, taken from its headers); becomes `HTTPRequest.remoteAddress` and the access log's
+    /// `remote`. Nil: the peer.
+    public var clientAddress: (@Sendable (_ peer: String, _ headers: HTTPHeaders) -> String)? = nil
 
     /// The defaults listed on each property.
     public init() {}
