@@ -266,17 +266,22 @@ final class Connection: @unchecked Sendable {
                 startedAt: MonotonicClock.now())
         }
         let requestID = exchange?.requestID ?? ""
-        respond(context.errorResponder(error, requestID), forceClose: true)
+        let response = context.errorResponder(error, requestID)
+        context.configuration.onRefusal?(response.status.code)
+        respond(response, forceClose: true)
     }
 
     private func logAccess(_ exchange: Exchange, status: Int, bytes: Int) {
         let logger = context.logger
-        guard logger.logLevel <= .info else { return }
+        // Server faults at error; 503 (capacity, shutdown, storage) at warning; the rest at info.
+        let level: Logger.Level = status == 503 ? .warning : status >= 500 ? .error : .info
+        guard logger.logLevel <= level else { return }
         let micros = (MonotonicClock.now() &- exchange.startedAt) / 1000
-        logger.info(
+        logger.log(
+            level: level,
             "\(exchange.method) \(exchange.path) \(status)",
             metadata: [
-                "status": "\(status)", "bytes": "\(bytes)", "duration_ms": "\(Double(micros) / 1000)",
+                "method": "\(exchange.method)", "path": "\(exchange.path)", "status": "\(status)", "bytes": "\(bytes)", "duration_ms": "\(Double(micros) / 1000)",
                 "request_id": "\(exchange.requestID)", "remote": "\(exchange.client ?? remoteAddress)",
             ])
     }

@@ -54,6 +54,9 @@ public struct HTTPServerConfiguration: Sendable {
     /// proxy, taken from its headers); becomes `HTTPRequest.remoteAddress` and the access log's
     /// `remote`. Nil: the peer.
     public var clientAddress: (@Sendable (_ peer: String, _ headers: HTTPHeaders) -> String)? = nil
+    /// Told the status of every response the server writes itself, without the handler (400,
+    /// 408, 413, 414, 431, 501, 503 at capacity or past the handler deadline), e.g. for metrics.
+    public var onRefusal: (@Sendable (_ status: Int) -> Void)? = nil
 
     /// The defaults listed on each property.
     public init() {}

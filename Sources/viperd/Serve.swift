@@ -68,6 +68,9 @@ struct Serve: ParsableCommand {
     @Option(help: "Days a bearer token stays valid after login or registration (VIPERD_TOKEN_LIFETIME_DAYS; default 30).")
     var tokenLifetimeDays: Double?
 
+    @Option(help: "Log lines as text or json, one object per line (VIPERD_LOG_FORMAT; default text).")
+    var logFormat: String?
+
     @Option(
         name: .customLong("trusted-proxy"),
         help: ArgumentHelp(
@@ -84,6 +87,7 @@ struct Serve: ParsableCommand {
         let environment = ProcessInfo.processInfo.environment
         _ = try configuration(environment: environment)
         _ = try LogSetup.level(flag: logLevel, environment: environment)
+        _ = try LogSetup.format(flag: logFormat, environment: environment)
     }
 
     func configuration(environment: [String: String]) throws -> AppConfiguration {
@@ -117,7 +121,7 @@ struct Serve: ParsableCommand {
         let environment = ProcessInfo.processInfo.environment
         let configuration = try configuration(environment: environment)
         let level = try LogSetup.level(flag: logLevel, environment: environment)
-        LogSetup.bootstrap(level: level)
+        LogSetup.bootstrap(level: level, format: try LogSetup.format(flag: logFormat, environment: environment))
         let logger = Logger(label: "viperd")
 
         let application: Application

@@ -1,5 +1,6 @@
 import App
 import Foundation
+import TestSupport
 import Testing
 import Web
 
@@ -41,5 +42,20 @@ struct TrustedProxyEndpointTests {
         let app = try TestApplication()
         try Self.failLogins(app, forwardedFor: "203.0.113.9")
         #expect(try Self.login(app, forwardedFor: "198.51.100.1") == 429)
+    }
+
+    @Test("the access log names the forwarded client when the proxy is trusted, and the peer when it is not")
+    func accessLog() throws {
+        for (arguments, expected) in [(["--trusted-proxy", "127.0.0.1"], "203.0.113.9"), ([], "127.0.0.1")] {
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("viperd-proxy-\(UUID().uuidString)")
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let server = try ViperdProcess(["--db", folder.appendingPathComponent("db.sqlite").path, "--log-format", "json"] + arguments)
+            let client = try TestClient(port: server.port)
+            try client.send("GET /health HTTP/1.1\r\nHost: t\r\nX-Forwarded-For: 203.0.113.9\r\n\r\n")
+            #expect(try client.expectResponse().status == 200)
+            #expect(server.stop() == 0)
+            let access = server.log.split(separator: "\n").first { $0.contains(#""path":"/health""#) } ?? ""
+            #expect(access.contains(#""remote":"\#(expected)""#), "\(arguments): \(access)")
+        }
     }
 }
