@@ -18,6 +18,8 @@ final class Connection: @unchecked Sendable {
         var path: String
         var requestID: String
         var startedAt: UInt64
+        /// The client's address when it is not the peer's (a trusted proxy forwarded the request).
+        var client: String? = nil
     }
 
     private let fd: Int32
@@ -126,7 +128,9 @@ final class Connection: @unchecked Sendable {
             case .refuse(let error):
                 let exchange = self.exchange ?? placeholderExchange()
                 self.exchange = exchange
-                queue(context.errorResponder(error, exchange.requestID), connection: .close)
+                let response = context.errorResponder(error, exchange.requestID)
+                context.configuration.onRefusal?(response.status.code)
+                queue(response, connection: .close)
             case .flush:
                 break
             case .linger:
@@ -150,8 +154,9 @@ final class Connection: @unchecked Sendable {
         } else {
             request.requestID = loop.nextRequestID()
         }
-        request.remoteAddress = remoteAddress
-        exchange = Exchange(method: request.method, path: request.path, requestID: request.requestID, startedAt: now)
+        request.remoteAddress = context.configuration.clientAddress?(remoteAddress, request.headers) ?? remoteAddress
+        exchange = Exchange(
+            method: request.method, path: request.path, requestID: request.requestID, startedAt: now, client: request.remoteAddress)
         let handler = context.handler
         let loop = self.loop
         context.workers.submit { [self, request] in
@@ -179,13 +184,16 @@ final class Connection: @unchecked Sendable {
 
     private func logAccess(_ exchange: Exchange, status: Int, bytes: Int) {
         let logger = context.logger
-        guard logger.logLevel <= .info else { return }
+        // Server faults at error; 503 (capacity, shutdown, storage) at warning; the rest at info.
+        let level: Logger.Level = status == 503 ? .warning : status >= 500 ? .error : .info
+        guard logger.logLevel <= level else { return }
         let micros = (MonotonicClock.now() &- exchange.startedAt) / 1000
-        logger.info(
+        logger.log(
+            level: level,
             "\(exchange.method) \(exchange.path) \(status)",
             metadata: [
-                "status": "\(status)", "bytes": "\(bytes)", "duration_ms": "\(Double(micros) / 1000)",
-                "request_id": "\(exchange.requestID)", "remote": "\(remoteAddress)",
+                "method": "\(exchange.method)", "path": "\(exchange.path)", "status": "\(status)", "bytes": "\(bytes)", "duration_ms": "\(Double(micros) / 1000)",
+                "request_id": "\(exchange.requestID)", "remote": "\(exchange.client ?? remoteAddress)",
             ])
     }
 

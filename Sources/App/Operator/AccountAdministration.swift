@@ -11,6 +11,7 @@ public struct AccountAdministration {
         public let description: String
     }
 
+    private let database: Database
     private let gateway: SQLiteEntityGateway
     private let clock: any Clock
     private let policy: SessionPolicy
@@ -19,9 +20,15 @@ public struct AccountAdministration {
     public init(databasePath: String, clock: any Clock = SystemClock(), policy: SessionPolicy = SessionPolicy()) throws {
         let database = try Database(configuration: DatabaseConfiguration(path: databasePath, readerCount: 1))
         _ = try Migrator(database: database).migrate()
+        self.database = database
         gateway = SQLiteEntityGateway(database: database)
         self.clock = clock
         self.policy = policy
+    }
+
+    /// Folds the write-ahead log into the database file; the command's last step.
+    public func close() throws {
+        try database.checkpoint()
     }
 
     /// Registers a user through the registration use case; returns the new user's id.
