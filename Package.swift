@@ -11,6 +11,7 @@ import PackageDescription
 let migrationFiles = [
     "0001_create_contacts.sql",
     "0002_create_users_and_sessions.sql",
+    "0004_accounts_transactions.sql",
 ]
 
 let package = Package(

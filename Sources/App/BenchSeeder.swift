@@ -31,7 +31,8 @@ public struct BenchSeeder {
             id: UserID(ids.makeID(prefix: "u_")), name: "Bench User", email: "bench-\(ids.makeID(prefix: ""))@example.com",
             passwordHash: try ScryptPasswordHasher(parameters: .fastForTests).hash(UUID().uuidString), createdAt: now)
         let session = Session(tokenDigest: token.digest, userID: user.id, createdAt: now, expiresAt: now.addingTimeInterval(86_400))
-        guard try gateway.users.register(user, firstSession: session) == .registered else {
+        let account = Account(id: AccountID(ids.makeID(prefix: "a_")), ownerID: user.id, name: AccountPolicy().firstAccountName, currency: .cad, createdAt: now)
+        guard try gateway.users.register(user, firstSession: session, firstAccount: account) == .registered else {
             throw GatewayError.conflict("bench user already exists")
         }
         var created: [String] = []

@@ -3,6 +3,8 @@ public protocol EntityGateway: Sendable {
     var contacts: any ContactManager { get }
     var users: any UserManager { get }
     var sessions: any SessionManager { get }
+    var accounts: any AccountManager { get }
+    var transactions: any TransactionManager { get }
 
     /// Whether storage answers a trivial query right now (readiness).
     func isAvailable() -> Bool

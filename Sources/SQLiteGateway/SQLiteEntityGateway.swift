@@ -7,12 +7,16 @@ public final class SQLiteEntityGateway: EntityGateway {
     public let contacts: any ContactManager
     public let users: any UserManager
     public let sessions: any SessionManager
+    public let accounts: any AccountManager
+    public let transactions: any TransactionManager
 
     public init(database: Database) {
         self.database = database
         contacts = SQLiteContactManager(database: database)
         users = SQLiteUserManager(database: database)
         sessions = SQLiteSessionManager(database: database)
+        accounts = SQLiteAccountManager(database: database)
+        transactions = SQLiteTransactionManager(database: database)
     }
 
     public func isAvailable() -> Bool {

@@ -1,7 +1,7 @@
 /// The users; emails are unique.
 public protocol UserManager: Sendable {
-    /// Stores the user and their first session together, or neither.
-    func register(_ user: User, firstSession: Session) throws -> RegistrationResult
+    /// Stores the user, their first session and their first account together, or none of them.
+    func register(_ user: User, firstSession: Session, firstAccount: Account) throws -> RegistrationResult
 
     func fetch(id: UserID) throws -> User?
 

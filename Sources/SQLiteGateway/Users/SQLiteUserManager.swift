@@ -2,8 +2,8 @@ import CSQLite
 import Domain
 import Foundation
 
-/// `UserManager` on the `users` table; registration writes the first session in the same
-/// transaction.
+/// `UserManager` on the `users` table; registration writes the first session and the first
+/// account in the same transaction.
 public struct SQLiteUserManager: UserManager {
     static let columns = "id, name, email, password_hash, created_at"
     static let insert = "INSERT INTO users (id, name, email, password_hash, created_at) VALUES (?1, ?2, ?3, ?4, ?5)"
@@ -16,7 +16,7 @@ public struct SQLiteUserManager: UserManager {
         self.database = database
     }
 
-    public func register(_ user: User, firstSession: Session) throws -> RegistrationResult {
+    public func register(_ user: User, firstSession: Session, firstAccount: Account) throws -> RegistrationResult {
         do {
             try database.write { connection -> Void in
                 try connection.statement(Self.insert).run([
@@ -24,10 +24,11 @@ public struct SQLiteUserManager: UserManager {
                     .integer(Milliseconds.from(user.createdAt)),
                 ])
                 try connection.statement(SQLiteSessionManager.insert).run(SQLiteSessionManager.values(of: firstSession))
+                try connection.statement(SQLiteAccountManager.insert).run(AccountRow.values(of: firstAccount))
             }
             return .registered
-        } catch let error as SQLiteError where error.code == SQLITE_CONSTRAINT {
-            // The only constraint a fresh random id can meet is the unique email.
+        } catch let error as SQLiteError where error.code == SQLITE_CONSTRAINT && error.message.contains("users.email") {
+            // Any other constraint (a first account the CHECKs refuse) is a fault, not a taken email.
             return .emailTaken
         } catch {
             throw GatewayError.mapped(error)

@@ -12,7 +12,8 @@ struct SessionCreateTransformerTests {
     init() throws {
         let user = User(id: UserID("u1"), name: "Charlie", email: "charlie@example.com", passwordHash: "hash:correct horse", createdAt: Date())
         let session = Session(tokenDigest: "old", userID: user.id, createdAt: Date(), expiresAt: Date())
-        _ = try accounts.register(user, firstSession: session)
+        let account = Account(id: AccountID("a1"), ownerID: user.id, name: "Main Account", currency: .cad, createdAt: Date())
+        _ = try accounts.register(user, firstSession: session, firstAccount: account)
     }
 
     func login(_ email: String, _ password: String, from address: String = "10.0.0.1") -> [AccountOutputSpy.Event] {

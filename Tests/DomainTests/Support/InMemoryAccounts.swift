@@ -2,15 +2,17 @@ import Domain
 import Foundation
 import Synchronization
 
-/// Users and sessions in memory, with the SQLite managers' rules (unique email, atomic register).
+/// Users and sessions in memory, with the SQLite managers' rules (unique email, atomic register);
+/// a registration's first account goes to `accountStore`.
 final class InMemoryAccounts: UserManager, SessionManager {
     private let users = Mutex<[UserID: User]>([:])
     private let sessions = Mutex<[String: Session]>([:])
+    let accountStore = InMemoryAccountManager()
 
     var allSessions: [Session] { sessions.withLock { Array($0.values) } }
     var allUsers: [User] { users.withLock { Array($0.values) } }
 
-    func register(_ user: User, firstSession: Session) throws -> RegistrationResult {
+    func register(_ user: User, firstSession: Session, firstAccount: Account) throws -> RegistrationResult {
         let registered = users.withLock { table -> Bool in
             guard !table.values.contains(where: { $0.email == user.email }) else { return false }
             table[user.id] = user
@@ -18,6 +20,7 @@ final class InMemoryAccounts: UserManager, SessionManager {
         }
         guard registered else { return .emailTaken }
         try insert(firstSession)
+        try accountStore.insert(firstAccount)
         return .registered
     }
 

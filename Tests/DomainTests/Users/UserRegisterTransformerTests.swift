@@ -6,10 +6,13 @@ import Testing
 struct UserRegisterTransformerTests {
     let accounts = InMemoryAccounts()
     let clock = MovableClock()
+    let ids = SequentialIDGenerator()
 
-    func register(_ name: String?, _ email: String?, _ password: String?) -> [AccountOutputSpy.Event] {
+    func register(_ name: String?, _ email: String?, _ password: String?, accountPolicy: AccountPolicy = AccountPolicy()) -> [AccountOutputSpy.Event] {
         let spy = AccountOutputSpy()
-        UserRegisterTransformer(users: accounts, hasher: PlainHasher(), tokens: CountingTokens(), clock: clock, ids: SequentialIDGenerator(), policy: SessionPolicy())
+        UserRegisterTransformer(
+            users: accounts, hasher: PlainHasher(), tokens: CountingTokens(), clock: clock, ids: ids, policy: SessionPolicy(),
+            accountPolicy: accountPolicy)
             .transform(name: name, email: email, password: password, output: spy)
         return spy.events
     }
@@ -27,6 +30,24 @@ struct UserRegisterTransformerTests {
         #expect(events == [.registered(UserPresentationModel(user), SessionPresentationModel(token: "t1", expiresAt: session.expiresAt))])
     }
 
+    @Test("registration opens the user's first account, in CAD unless configured otherwise")
+    func firstAccount() throws {
+        _ = register("Charlie", "charlie@example.com", "correct horse")
+        let user = try #require(accounts.allUsers.first)
+        #expect(accounts.accountStore.all == [
+            Account(id: AccountID("a_2"), ownerID: user.id, name: "Main Account", currency: .cad, createdAt: clock.now()),
+        ])
+        _ = register("Lucy", "lucy@example.com", "correct horse", accountPolicy: AccountPolicy(defaultCurrency: .eur, firstAccountName: "Compte"))
+        #expect(accounts.accountStore.all.contains { $0.currency == .eur && $0.name == "Compte" })
+    }
+
+    @Test("a taken email opens no account")
+    func takenEmailOpensNothing() {
+        _ = register("A", "a@b.co", "0123456789")
+        _ = register("B", "a@b.co", "0123456789")
+        #expect(accounts.accountStore.all.count == 1)
+    }
+
     @Test("every broken rule is reported at once and nothing is stored")
     func rules() {
         #expect(register(nil, "not-an-email", "short") == [.validation([
@@ -37,6 +58,7 @@ struct UserRegisterTransformerTests {
             UserFieldFailure(field: .email, rule: .required), UserFieldFailure(field: .password, rule: .required),
         ])])
         #expect(accounts.allUsers.isEmpty)
+        #expect(accounts.accountStore.all.isEmpty)
     }
 
     @Test("a password of exactly ten characters is enough")

@@ -26,6 +26,7 @@ final class TemporaryDatabase {
     }
 
     /// The owners the tests use: contacts must belong to existing users since migration 0002.
+    /// Each has a CAD account `a_<id>` (`a_u_alice`, …), made at registration.
     static let owners = ["u_alice", "u_bob", "u_nobody"]
 
     static func createUsers(_ ids: [String], in database: Database) throws {
@@ -33,7 +34,8 @@ final class TemporaryDatabase {
         for id in ids {
             let user = User(id: UserID(id), name: id, email: "\(id)@example.com", passwordHash: "x", createdAt: Date(timeIntervalSince1970: 0))
             let session = Session(tokenDigest: "digest-\(id)", userID: user.id, createdAt: user.createdAt, expiresAt: user.createdAt)
-            _ = try users.register(user, firstSession: session)
+            let account = Account(id: AccountID("a_\(id)"), ownerID: user.id, name: "Main Account", currency: .cad, createdAt: user.createdAt)
+            _ = try users.register(user, firstSession: session, firstAccount: account)
         }
     }
 

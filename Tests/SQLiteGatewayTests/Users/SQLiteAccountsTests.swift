@@ -11,6 +11,10 @@ struct SQLiteAccountsTests {
         User(id: UserID(id), name: "N", email: email, passwordHash: "scrypt$16$8$1$AAAA$AAAA", createdAt: now)
     }
 
+    func account(_ owner: String) -> Account {
+        Account(id: AccountID("a_" + owner), ownerID: UserID(owner), name: "Main Account", currency: .cad, createdAt: now)
+    }
+
     func session(_ digest: String, _ user: String, expiresIn seconds: TimeInterval = 3600) -> Session {
         Session(tokenDigest: digest, userID: UserID(user), createdAt: now, expiresAt: now.addingTimeInterval(seconds))
     }
@@ -20,7 +24,7 @@ struct SQLiteAccountsTests {
         let temporary = try TemporaryDatabase()
         let users = SQLiteUserManager(database: temporary.database)
         let sessions = SQLiteSessionManager(database: temporary.database)
-        #expect(try users.register(user("u_1", "a@example.com"), firstSession: session("d1", "u_1")) == .registered)
+        #expect(try users.register(user("u_1", "a@example.com"), firstSession: session("d1", "u_1"), firstAccount: account("u_1")) == .registered)
         #expect(try users.fetch(id: UserID("u_1")) == user("u_1", "a@example.com"))
         #expect(try users.fetch(email: "a@example.com")?.id == UserID("u_1"))
         #expect(try users.fetch(email: "b@example.com") == nil)
@@ -31,9 +35,9 @@ struct SQLiteAccountsTests {
     func emailTaken() throws {
         let temporary = try TemporaryDatabase()
         let users = SQLiteUserManager(database: temporary.database)
-        _ = try users.register(user("u_1", "a@example.com"), firstSession: session("d1", "u_1"))
+        _ = try users.register(user("u_1", "a@example.com"), firstSession: session("d1", "u_1"), firstAccount: account("u_1"))
         let usersBefore = try temporary.count("users")
-        #expect(try users.register(user("u_2", "a@example.com"), firstSession: session("d2", "u_2")) == .emailTaken)
+        #expect(try users.register(user("u_2", "a@example.com"), firstSession: session("d2", "u_2"), firstAccount: account("u_2")) == .emailTaken)
         #expect(try temporary.count("users") == usersBefore)
         #expect(try SQLiteSessionManager(database: temporary.database).fetch(tokenDigest: "d2") == nil)
     }
@@ -43,7 +47,7 @@ struct SQLiteAccountsTests {
         let temporary = try TemporaryDatabase()
         let users = SQLiteUserManager(database: temporary.database)
         let sessions = SQLiteSessionManager(database: temporary.database)
-        _ = try users.register(user("u_1", "a@example.com"), firstSession: session("d1", "u_1"))
+        _ = try users.register(user("u_1", "a@example.com"), firstSession: session("d1", "u_1"), firstAccount: account("u_1"))
         try sessions.insert(session("d2", "u_1"))
         try sessions.insert(session("d3", "u_1", expiresIn: -10))
         #expect(try sessions.revoke(tokenDigest: "d1", at: now) == true)

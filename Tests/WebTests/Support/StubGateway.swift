@@ -10,6 +10,8 @@ struct StubGateway: EntityGateway {
     var contacts: any ContactManager { UntouchableContactManager() }
     var users: any UserManager { UntouchableUserManager() }
     var sessions: any SessionManager { OneSession() }
+    var accounts: any AccountManager { UntouchableAccountManager() }
+    var transactions: any TransactionManager { UntouchableTransactionManager() }
     func isAvailable() -> Bool { available }
 }
 
@@ -29,7 +31,7 @@ struct OneSession: SessionManager {
 
 /// Fails the test when any user storage call happens.
 struct UntouchableUserManager: UserManager {
-    func register(_ user: User, firstSession: Session) throws -> RegistrationResult {
+    func register(_ user: User, firstSession: Session, firstAccount: Account) throws -> RegistrationResult {
         Issue.record("storage reached: register")
         return .registered
     }
@@ -81,4 +83,38 @@ func makeRouter(available: Bool = true, metrics: MetricsRegistry = MetricsRegist
     AppRouter(dependencies: Dependencies(
         gateway: StubGateway(available: available), hasher: RefusingHasher(), tokens: IdentityTokens(), logger: Logger(label: "test"),
         metrics: metrics))
+}
+
+/// Fails the test when any account storage call happens.
+struct UntouchableAccountManager: AccountManager {
+    func list(owner: UserID, after cursor: AccountCursor?, limit: Int) throws -> [Account] {
+        Issue.record("storage reached: account list")
+        return []
+    }
+    func fetch(id: AccountID, owner: UserID) throws -> Account? {
+        Issue.record("storage reached: account fetch")
+        return nil
+    }
+    func fetch(id: AccountID) throws -> Account? {
+        Issue.record("storage reached: account fetch")
+        return nil
+    }
+    func insert(_ account: Account) throws { Issue.record("storage reached: account insert") }
+    func balance(of id: AccountID) throws -> Int64 {
+        Issue.record("storage reached: balance")
+        return 0
+    }
+}
+
+/// Fails the test when any transaction storage call happens.
+struct UntouchableTransactionManager: TransactionManager {
+    func list(account: AccountID, filter: TransactionFilter, after cursor: TransactionCursor?, limit: Int) throws -> [Transaction] {
+        Issue.record("storage reached: transaction list")
+        return []
+    }
+    func transactions(account: AccountID, group: TransactionGroup, from: CalendarDate, to: CalendarDate) throws -> [Transaction] {
+        Issue.record("storage reached: report source")
+        return []
+    }
+    func insert(_ transactions: [Transaction], progress: (Int) -> Void) throws { Issue.record("storage reached: transaction insert") }
 }

@@ -1,6 +1,7 @@
 import Foundation
 
-/// The "register" event: checks the rules, stores the user with a first session, reports both.
+/// The "register" event: checks the rules, stores the user with a first session and a first
+/// account (in the policy's default currency), reports the user and the session.
 public struct UserRegisterTransformer {
     public static let minimumPasswordLength = 10
 
@@ -10,14 +11,19 @@ public struct UserRegisterTransformer {
     private let clock: any Clock
     private let ids: any IDGenerator
     private let policy: SessionPolicy
+    private let accountPolicy: AccountPolicy
 
-    public init(users: any UserManager, hasher: any PasswordHasher, tokens: any TokenIssuer, clock: any Clock, ids: any IDGenerator, policy: SessionPolicy) {
+    public init(
+        users: any UserManager, hasher: any PasswordHasher, tokens: any TokenIssuer, clock: any Clock, ids: any IDGenerator, policy: SessionPolicy,
+        accountPolicy: AccountPolicy = AccountPolicy()
+    ) {
         self.users = users
         self.hasher = hasher
         self.tokens = tokens
         self.clock = clock
         self.ids = ids
         self.policy = policy
+        self.accountPolicy = accountPolicy
     }
 
     /// - Parameters: `name` trimmed by the Presenter; `email` as typed; `password` untouched.
@@ -45,7 +51,10 @@ public struct UserRegisterTransformer {
             let user = User(id: UserID(ids.makeID(prefix: "u_")), name: name, email: normalized, passwordHash: try hasher.hash(password), createdAt: now)
             let token = tokens.issue()
             let session = Session(tokenDigest: token.digest, userID: user.id, createdAt: now, expiresAt: now.addingTimeInterval(policy.tokenLifetime))
-            switch try users.register(user, firstSession: session) {
+            let account = Account(
+                id: AccountID(ids.makeID(prefix: "a_")), ownerID: user.id, name: accountPolicy.firstAccountName,
+                currency: accountPolicy.defaultCurrency, createdAt: now)
+            switch try users.register(user, firstSession: session, firstAccount: account) {
             case .registered:
                 output.presentRegistered(UserPresentationModel(user), session: SessionPresentationModel(token: token.token, expiresAt: session.expiresAt))
             case .emailTaken:

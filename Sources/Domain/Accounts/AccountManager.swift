@@ -1,0 +1,18 @@
+/// The accounts of every user; each call but the operator's `fetch(id:)` is scoped to one owner.
+///
+/// Methods throw `GatewayError` for storage failures only; "not found" is an ordinary result.
+public protocol AccountManager: Sendable {
+    /// Up to `limit` accounts of `owner` after `cursor`, oldest first (`(createdAt, id)`).
+    func list(owner: UserID, after cursor: AccountCursor?, limit: Int) throws -> [Account]
+
+    /// The account, or nil when it does not exist or belongs to someone else.
+    func fetch(id: AccountID, owner: UserID) throws -> Account?
+
+    /// The account whoever owns it: for operator tools (the import), never for a request.
+    func fetch(id: AccountID) throws -> Account?
+
+    func insert(_ account: Account) throws
+
+    /// Credits − debits over every authorized and posted transaction, in minor units.
+    func balance(of id: AccountID) throws -> Int64
+}

@@ -1,0 +1,26 @@
+/// What the banking report can lead to: the report as a stream of typed events, in order, or a
+/// refusal. Amounts are signed as the report shows them: debits positive, credits negative.
+public protocol AccountReportUseCaseOutput: StorageFailureOutput {
+    /// First event of a report: start collecting rows.
+    func presentReportBegin(_ report: AccountReportPresentationModel)
+    /// A group starts: authorized first, then posted.
+    func presentHeader(group: TransactionGroup)
+    /// The group's transactions of one date follow.
+    func presentSubheader(date: CalendarDate)
+    func presentDetail(description: String, amount: Money)
+    /// The date's transactions are done.
+    func presentSubfooter()
+    /// The group had transactions; `total` is their signed sum.
+    func presentFooter(total: Money)
+    /// The group's source could not be read (instead of its dates and footer).
+    func presentNotAvailable(group: TransactionGroup)
+    /// The group has no transactions in the period (instead of its dates and footer).
+    func presentNoTransactions(group: TransactionGroup)
+    /// Always after both groups: the sum of the groups' totals (a group without a footer adds 0).
+    func presentGrandFooter(grandTotal: Money)
+    /// Last event of a report: every row has been presented.
+    func presentReportEnd()
+    /// Missing, or someone else's account: indistinguishable on purpose.
+    func presentNotFound(_ id: AccountID)
+    func presentInvalidRange(_ failure: DateRangeFailure)
+}

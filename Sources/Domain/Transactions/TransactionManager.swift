@@ -1,0 +1,17 @@
+/// The transactions of every account. Callers have already checked that the account is the
+/// user's; every call is scoped to one account.
+///
+/// Methods throw `GatewayError` for storage failures only.
+public protocol TransactionManager: Sendable {
+    /// Up to `limit` transactions of `account` matching `filter`, newest first: by date, then by
+    /// insertion order, both descending; resumed strictly after `cursor`.
+    func list(account: AccountID, filter: TransactionFilter, after cursor: TransactionCursor?, limit: Int) throws -> [Transaction]
+
+    /// One report source: the `group` transactions of `account` dated `from...to`, by date, then
+    /// insertion order.
+    func transactions(account: AccountID, group: TransactionGroup, from: CalendarDate, to: CalendarDate) throws -> [Transaction]
+
+    /// Stores every transaction, in order (their sequences follow the array), or none of them;
+    /// calls `progress` with the count stored so far every few thousand rows and at the end.
+    func insert(_ transactions: [Transaction], progress: (_ stored: Int) -> Void) throws
+}

@@ -1,0 +1,70 @@
+import Domain
+
+/// `AccountManager` on the `accounts` table; balances are summed from `transactions`.
+public struct SQLiteAccountManager: AccountManager {
+    static let insert = "INSERT INTO accounts (\(AccountRow.columns)) VALUES (?1, ?2, ?3, ?4, ?5, ?6)"
+    /// Parameters: ?1 owner, ?2 cursor created_at, ?3 cursor id, ?4 limit.
+    static let list = "SELECT \(AccountRow.columns) FROM accounts WHERE owner_id = ?1 ORDER BY created_at, id LIMIT ?4"
+    static let listAfter = """
+        SELECT \(AccountRow.columns) FROM accounts WHERE owner_id = ?1 AND (created_at, id) > (?2, ?3) \
+        ORDER BY created_at, id LIMIT ?4
+        """
+    static let fetchOwned = "SELECT \(AccountRow.columns) FROM accounts WHERE id = ?1 AND owner_id = ?2"
+    static let fetchAny = "SELECT \(AccountRow.columns) FROM accounts WHERE id = ?1"
+    /// SQLite's SUM raises "integer overflow" rather than wrapping, which reaches the caller as a failure.
+    static let balance = """
+        SELECT coalesce(sum(CASE direction WHEN 'credit' THEN amount ELSE -amount END), 0) \
+        FROM transactions WHERE account_id = ?1
+        """
+
+    private let database: Database
+
+    public init(database: Database) {
+        self.database = database
+    }
+
+    public func list(owner: UserID, after cursor: AccountCursor?, limit: Int) throws -> [Account] {
+        guard limit > 0 else { return [] }
+        let values: [SQLiteValue] = [
+            .text(owner.rawValue), cursor.map { .integer(Milliseconds.from($0.createdAt)) } ?? .null, SQLiteValue(cursor?.id.rawValue),
+            .integer(Int64(limit)),
+        ]
+        return try GatewayError.mapping {
+            try database.read { connection in
+                try connection.statement(cursor == nil ? Self.list : Self.listAfter).rows(values, AccountRow.account)
+            }
+        }
+    }
+
+    public func fetch(id: AccountID, owner: UserID) throws -> Account? {
+        try GatewayError.mapping {
+            try database.read { connection in
+                try connection.statement(Self.fetchOwned).rows([.text(id.rawValue), .text(owner.rawValue)], AccountRow.account).first
+            }
+        }
+    }
+
+    public func fetch(id: AccountID) throws -> Account? {
+        try GatewayError.mapping {
+            try database.read { connection in
+                try connection.statement(Self.fetchAny).rows([.text(id.rawValue)], AccountRow.account).first
+            }
+        }
+    }
+
+    public func insert(_ account: Account) throws {
+        try GatewayError.mapping {
+            try database.write { connection -> Void in
+                try connection.statement(Self.insert).run(AccountRow.values(of: account))
+            }
+        }
+    }
+
+    public func balance(of id: AccountID) throws -> Int64 {
+        try GatewayError.mapping {
+            try database.read { connection in
+                try connection.statement(Self.balance).rows([.text(id.rawValue)]) { $0.int64(at: 0) }.first ?? 0
+            }
+        }
+    }
+}

@@ -1,0 +1,71 @@
+import Domain
+
+/// `TransactionManager` on the `transactions` table; `seq` (the rowid) is the insertion order.
+public struct SQLiteTransactionManager: TransactionManager {
+    static let insert = """
+        INSERT INTO transactions (id, account_id, txn_group, direction, date, description, amount) \
+        VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
+        """
+    /// Parameters: ?1 account, ?2 group, ?3 from, ?4 to, ?5 cursor date, ?6 cursor seq, ?7 limit.
+    /// A NULL filter matches everything; the planner still uses the account's date index.
+    static let list = """
+        SELECT \(TransactionRow.columns) FROM transactions WHERE account_id = ?1 \
+        AND (?2 IS NULL OR txn_group = ?2) AND (?3 IS NULL OR date >= ?3) AND (?4 IS NULL OR date <= ?4) \
+        ORDER BY date DESC, seq DESC LIMIT ?7
+        """
+    static let listAfter = """
+        SELECT \(TransactionRow.columns) FROM transactions WHERE account_id = ?1 \
+        AND (?2 IS NULL OR txn_group = ?2) AND (?3 IS NULL OR date >= ?3) AND (?4 IS NULL OR date <= ?4) \
+        AND (date, seq) < (?5, ?6) ORDER BY date DESC, seq DESC LIMIT ?7
+        """
+    static let reportSource = """
+        SELECT \(TransactionRow.columns) FROM transactions WHERE account_id = ?1 AND txn_group = ?2 \
+        AND date BETWEEN ?3 AND ?4 ORDER BY date, seq
+        """
+    /// How many rows an import stores between two progress reports.
+    static let progressStep = 10_000
+
+    private let database: Database
+
+    public init(database: Database) {
+        self.database = database
+    }
+
+    public func list(account: AccountID, filter: TransactionFilter, after cursor: TransactionCursor?, limit: Int) throws -> [Transaction] {
+        guard limit > 0 else { return [] }
+        let values: [SQLiteValue] = [
+            .text(account.rawValue), SQLiteValue(filter.group?.rawValue), SQLiteValue(filter.from?.description),
+            SQLiteValue(filter.to?.description), SQLiteValue(cursor?.date.description), SQLiteValue(cursor?.sequence),
+            .integer(Int64(limit)),
+        ]
+        return try GatewayError.mapping {
+            try database.read { connection in
+                try connection.statement(cursor == nil ? Self.list : Self.listAfter).rows(values, TransactionRow.transaction)
+            }
+        }
+    }
+
+    public func transactions(account: AccountID, group: TransactionGroup, from: CalendarDate, to: CalendarDate) throws -> [Transaction] {
+        try GatewayError.mapping {
+            try database.read { connection in
+                try connection.statement(Self.reportSource)
+                    .rows([.text(account.rawValue), .text(group.rawValue), .text(from.description), .text(to.description)], TransactionRow.transaction)
+            }
+        }
+    }
+
+    public func insert(_ transactions: [Transaction], progress: (_ stored: Int) -> Void) throws {
+        try GatewayError.mapping {
+            // One transaction and one prepared statement for the whole batch: all or nothing, and
+            // one commit (one fsync) however many rows.
+            try database.write { connection -> Void in
+                let statement = try connection.statement(Self.insert)
+                for (index, transaction) in transactions.enumerated() {
+                    try statement.run(TransactionRow.values(of: transaction))
+                    if (index + 1) % Self.progressStep == 0 { progress(index + 1) }
+                }
+            }
+        }
+        if transactions.count % Self.progressStep != 0 || transactions.isEmpty { progress(transactions.count) }
+    }
+}

@@ -1,0 +1,38 @@
+import Domain
+
+/// Records, in order, every event the banking report presents.
+final class ReportOutputSpy: AccountReportUseCaseOutput {
+    enum Event: Equatable {
+        case begin(AccountReportPresentationModel)
+        case header(TransactionGroup)
+        case subheader(CalendarDate)
+        case detail(String, Money)
+        case subfooter
+        case footer(Money)
+        case notAvailable(TransactionGroup)
+        case noTransactions(TransactionGroup)
+        case grandFooter(Money)
+        case end
+        case notFound(AccountID)
+        case invalidRange(DateRangeFailure)
+        case storageUnavailable
+        case storageFailure
+    }
+
+    private(set) var events: [Event] = []
+
+    func presentReportBegin(_ report: AccountReportPresentationModel) { events.append(.begin(report)) }
+    func presentHeader(group: TransactionGroup) { events.append(.header(group)) }
+    func presentSubheader(date: CalendarDate) { events.append(.subheader(date)) }
+    func presentDetail(description: String, amount: Money) { events.append(.detail(description, amount)) }
+    func presentSubfooter() { events.append(.subfooter) }
+    func presentFooter(total: Money) { events.append(.footer(total)) }
+    func presentNotAvailable(group: TransactionGroup) { events.append(.notAvailable(group)) }
+    func presentNoTransactions(group: TransactionGroup) { events.append(.noTransactions(group)) }
+    func presentGrandFooter(grandTotal: Money) { events.append(.grandFooter(grandTotal)) }
+    func presentReportEnd() { events.append(.end) }
+    func presentNotFound(_ id: AccountID) { events.append(.notFound(id)) }
+    func presentInvalidRange(_ failure: DateRangeFailure) { events.append(.invalidRange(failure)) }
+    func presentStorageUnavailable() { events.append(.storageUnavailable) }
+    func presentStorageFailure() { events.append(.storageFailure) }
+}
