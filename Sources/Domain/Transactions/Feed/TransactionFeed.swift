@@ -15,7 +15,9 @@ public enum TransactionFeed {
         do {
             document = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
         } catch {
-            throw .notJSON(String(describing: error))
+            // Foundation's own sentence ("Invalid value around character 1."), not the NSError dump.
+            let reason = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? error.localizedDescription
+            throw .notJSON(reason)
         }
         guard let array = document as? [Any] else { throw .notArray }
         var rows: [TransactionFeedRow] = []

@@ -1,0 +1,78 @@
+import Domain
+import Foundation
+import SQLiteGateway
+import Security
+
+/// `viperd seed-demo`: a demo user with contacts and an account holding two months of card
+/// transactions up to today, so the first request of the report shows a full one. Everything goes
+/// through the use cases and EntityManagers the API uses.
+public struct DemoSeeder {
+    /// What the command prints.
+    public struct Seeded {
+        public let email: String
+        public let password: String
+        public let token: String
+        public let accountID: String
+        public let authorized: Int
+        public let posted: Int
+        public let from: CalendarDate
+        public let to: CalendarDate
+    }
+
+    public let databasePath: String
+    private let clock: any Clock
+
+    public init(databasePath: String, clock: any Clock = SystemClock()) {
+        self.databasePath = databasePath
+        self.clock = clock
+    }
+
+    public func seed(email: String = "demo@example.com", hashing: ScryptPasswordHasher.Parameters = .standard) throws -> Seeded {
+        let database = try Database(configuration: DatabaseConfiguration(path: databasePath, readerCount: 1))
+        _ = try Migrator(database: database).migrate()
+        let gateway = SQLiteEntityGateway(database: database)
+        let ids = RandomIDGenerator()
+        let password = ids.makeID(prefix: "demo-")
+        let registration = DemoRegistration()
+        UserRegisterUseCase(
+            users: gateway.users, hasher: ScryptPasswordHasher(parameters: hashing), tokens: RandomTokenIssuer(), clock: clock, ids: ids,
+            policy: SessionPolicy()
+        ).eventRegister(name: "Demo User", email: email, password: password, output: registration)
+        let (user, token) = try registration.result.get()
+        guard let account = try gateway.accounts.list(owner: user, after: nil, limit: 1).first else {
+            throw AccountAdministration.Failure(description: "registration opened no account")
+        }
+        let now = clock.now()
+        for (first, last, phone) in Self.contacts {
+            try gateway.contacts.insert(Contact(
+                id: ContactID(ids.makeID(prefix: "c_")), ownerID: user, firstName: first, lastName: last,
+                email: "\(first.lowercased())@example.com", phone: phone, createdAt: now, updatedAt: now))
+        }
+        guard let today = CalendarDate(utc: now) else { throw AccountAdministration.Failure(description: "the clock is out of range") }
+        let feed = DemoFeed.transactions(account: account.id, endingOn: today, ids: ids)
+        try gateway.transactions.insert(feed) { _ in }
+        try database.checkpoint()
+        return Seeded(
+            email: EmailAddress.normalize(email), password: password, token: token, accountID: account.id.rawValue,
+            authorized: feed.filter { $0.group == .authorized }.count, posted: feed.filter { $0.group == .posted }.count,
+            from: feed.map(\.date).min() ?? today, to: feed.map(\.date).max() ?? today)
+    }
+
+    private static let contacts = [
+        ("Charlie", "Brown", "+1-416-555-0101"), ("Lucy", "van Pelt", "+1-416-555-0102"), ("Linus", "van Pelt", "+1-416-555-0103"),
+        ("Sally", "Brown", "+1-613-555-0104"), ("Peppermint", "Patty", "+1-613-555-0105"),
+    ]
+}
+
+/// The registration use case's output for the seeder: the user and their token, or why not.
+final class DemoRegistration: UserRegisterUseCaseOutput {
+    var result: Result<(UserID, String), AccountAdministration.Failure> = .failure(.init(description: "registration did not answer"))
+
+    func presentRegistered(_ user: UserPresentationModel, session: SessionPresentationModel) { result = .success((user.id, session.token)) }
+    func presentValidationFailures(_ failures: [UserFieldFailure]) {
+        result = .failure(.init(description: "the demo user is invalid: \(failures.map { "\($0.field.rawValue) \($0.rule.rawValue)" }.joined(separator: ", "))"))
+    }
+    func presentEmailTaken() { result = .failure(.init(description: "a user with this email already exists; seed a fresh database or pass another --email")) }
+    func presentStorageUnavailable() { result = .failure(.init(description: "the database is busy; try again")) }
+    func presentStorageFailure() { result = .failure(.init(description: "the database failed; see the log")) }
+}
