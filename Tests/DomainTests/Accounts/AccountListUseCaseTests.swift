@@ -38,9 +38,9 @@ struct AccountListUseCaseTests {
             Issue.record("expected an account, got \(spy.events)")
             return
         }
-        #expect(model.balance == cad(-12_345))
-        #expect(model.available == cad(37_655))
-        #expect(model.creditLimit == cad(50_000))
+        #expect(model.balance == cents(-12_345))
+        #expect(model.available == cents(37_655))
+        #expect(model.creditLimit == cents(50_000))
     }
 
     @Test("another owner's account and a missing one are both not found")

@@ -28,13 +28,13 @@ struct TransactionReportTransformerTests {
         #expect(report(manager) == [
             begin,
             .header(.authorized),
-            .subheader(day("2016-04-01")), .detail("Starbucks", cad(311)), .detail("Firkin", cad(1534)), .subfooter,
-            .subheader(day("2016-04-03")), .detail("Payment", cad(-40_000)), .subfooter,
-            .footer(cad(-38_155)),
+            .subheader(day("2016-04-01")), .detail("Starbucks", cents(311)), .detail("Firkin", cents(1534)), .subfooter,
+            .subheader(day("2016-04-03")), .detail("Payment", cents(-40_000)), .subfooter,
+            .footer(cents(-38_155)),
             .header(.posted),
-            .subheader(day("2016-05-02")), .detail("TTC", cad(2800)), .subfooter,
-            .footer(cad(2800)),
-            .grandFooter(cad(-35_355)),
+            .subheader(day("2016-05-02")), .detail("TTC", cents(2800)), .subfooter,
+            .footer(cents(2800)),
+            .grandFooter(cents(-35_355)),
             .end,
         ])
     }
@@ -42,7 +42,7 @@ struct TransactionReportTransformerTests {
     @Test("empty sources give a no-transactions message per group, no footers, and a zero grand footer")
     func empty() {
         #expect(report(InMemoryTransactionManager()) == [
-            begin, .header(.authorized), .noTransactions(.authorized), .header(.posted), .noTransactions(.posted), .grandFooter(cad(0)), .end,
+            begin, .header(.authorized), .noTransactions(.authorized), .header(.posted), .noTransactions(.posted), .grandFooter(cents(0)), .end,
         ])
     }
 
@@ -51,8 +51,8 @@ struct TransactionReportTransformerTests {
         let manager = InMemoryTransactionManager([transaction("t1", .posted, "2016-05-02", "TTC", 2800)])
         #expect(report(manager) == [
             begin, .header(.authorized), .noTransactions(.authorized),
-            .header(.posted), .subheader(day("2016-05-02")), .detail("TTC", cad(2800)), .subfooter, .footer(cad(2800)),
-            .grandFooter(cad(2800)), .end,
+            .header(.posted), .subheader(day("2016-05-02")), .detail("TTC", cents(2800)), .subfooter, .footer(cents(2800)),
+            .grandFooter(cents(2800)), .end,
         ])
     }
 
@@ -64,12 +64,12 @@ struct TransactionReportTransformerTests {
         manager.unavailableGroups.withLock { $0 = [.authorized] }
         #expect(report(manager) == [
             begin, .header(.authorized), .notAvailable(.authorized),
-            .header(.posted), .subheader(day("2016-05-02")), .detail("TTC", cad(2800)), .subfooter, .footer(cad(2800)),
-            .grandFooter(cad(2800)), .end,
+            .header(.posted), .subheader(day("2016-05-02")), .detail("TTC", cents(2800)), .subfooter, .footer(cents(2800)),
+            .grandFooter(cents(2800)), .end,
         ])
         manager.unavailableGroups.withLock { $0 = [.authorized, .posted] }
         #expect(report(manager) == [
-            begin, .header(.authorized), .notAvailable(.authorized), .header(.posted), .notAvailable(.posted), .grandFooter(cad(0)), .end,
+            begin, .header(.authorized), .notAvailable(.authorized), .header(.posted), .notAvailable(.posted), .grandFooter(cents(0)), .end,
         ])
     }
 
@@ -102,12 +102,12 @@ struct TransactionReportTransformerTests {
 
         let events = report(manager)
         let footers = events.compactMap { event -> Money? in if case .footer(let total) = event { total } else { nil } }
-        #expect(footers == [cad(56_019), cad(77_878)])
-        #expect(events.suffix(2) == [.grandFooter(cad(133_897)), .end])
+        #expect(footers == [cents(56_019), cents(77_878)])
+        #expect(events.suffix(2) == [.grandFooter(cents(133_897)), .end])
         #expect(events.filter { if case .subheader = $0 { true } else { false } }.count == 36)
         #expect(events.filter { if case .detail = $0 { true } else { false } }.count == 58)
         #expect(events.filter { $0 == .subfooter }.count == 36)
-        #expect(events.contains(.detail("Payment", cad(-40_000))))
+        #expect(events.contains(.detail("Payment", cents(-40_000))))
         // The first date of each group opens right after its header.
         #expect(events[1...2] == [.header(.authorized), .subheader(day("2016-04-01"))])
     }

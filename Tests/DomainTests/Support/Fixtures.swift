@@ -35,7 +35,8 @@ func day(_ text: String) -> CalendarDate {
     return date
 }
 
-func cad(_ minor: Int64) -> Money { Money(minor: minor, currency: .cad) }
+/// Canadian cents as Money.
+func cents(_ minor: Int64) -> Money { Money(minor: minor, currency: .cad) }
 
 func transaction(
     _ id: String, _ group: TransactionGroup, _ date: String, _ description: String, _ amount: Int64, _ direction: TransactionDirection = .debit,

@@ -42,7 +42,7 @@ struct TransactionListUseCaseTests {
             Issue.record("no page")
             return
         }
-        #expect(page.first?.amount == cad(300))
+        #expect(page.first?.amount == cents(300))
         #expect(page.first?.direction == .credit)
     }
 
