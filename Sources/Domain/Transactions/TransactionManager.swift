@@ -13,5 +13,6 @@ public protocol TransactionManager: Sendable {
 
     /// Stores every transaction, in order (their sequences follow the array), or none of them;
     /// calls `progress` with the count stored so far every few thousand rows and at the end.
+    /// `progress` may run while the write is open: it must not touch storage.
     func insert(_ transactions: [Transaction], progress: (_ stored: Int) -> Void) throws
 }
