@@ -7,7 +7,7 @@ import Web
 /// A gateway for routing tests: storage must not be reached, readiness is settable.
 struct StubGateway: EntityGateway {
     var available = true
-    var contacts: any ContactManager { UntouchableContactManager() }
+    var contacts: any ContactManager = UntouchableContactManager()
     var users: any UserManager { UntouchableUserManager() }
     var sessions: any SessionManager { OneSession() }
     func isAvailable() -> Bool { available }
@@ -77,8 +77,36 @@ struct UntouchableContactManager: ContactManager {
     }
 }
 
-func makeRouter(available: Bool = true, metrics: MetricsRegistry = MetricsRegistry()) -> AppRouter {
-    AppRouter(dependencies: Dependencies(
-        gateway: StubGateway(available: available), hasher: RefusingHasher(), tokens: IdentityTokens(), logger: Logger(label: "test"),
-        metrics: metrics))
+/// Holds one contact, `c_1` of user `u1` at version 3, for reads; any write fails the test.
+struct OneContact: ContactManager {
+    static let contact = Contact(
+        id: ContactID("c_1"), ownerID: UserID("u1"), firstName: "Charlie", lastName: "Brown",
+        createdAt: Date(timeIntervalSince1970: 1_700_000_000), updatedAt: Date(timeIntervalSince1970: 1_700_000_000), version: 3)
+
+    func list(owner: UserID, matching query: String?, after cursor: ContactCursor?, limit: Int) throws -> [Contact] {
+        owner == Self.contact.ownerID ? [Self.contact] : []
+    }
+    func fetch(id: ContactID, owner: UserID) throws -> Contact? {
+        id == Self.contact.id && owner == Self.contact.ownerID ? Self.contact : nil
+    }
+    func insert(_ contact: Contact) throws { Issue.record("storage reached: insert") }
+    func update(_ contact: Contact, expectedVersion: Int) throws -> Bool {
+        Issue.record("storage reached: update")
+        return false
+    }
+    func delete(id: ContactID, owner: UserID) throws -> Bool {
+        Issue.record("storage reached: delete")
+        return false
+    }
+}
+
+func makeRouter(
+    available: Bool = true, contacts: any ContactManager = UntouchableContactManager(), metrics: MetricsRegistry = MetricsRegistry(),
+    policies: ResponsePolicies = ResponsePolicies()
+) -> AppRouter {
+    AppRouter(
+        dependencies: Dependencies(
+            gateway: StubGateway(available: available, contacts: contacts), hasher: RefusingHasher(), tokens: IdentityTokens(),
+            logger: Logger(label: "test"), metrics: metrics),
+        policies: policies)
 }
