@@ -17,7 +17,7 @@ public struct CORSOrigin: Hashable, Sendable, CustomStringConvertible {
     public init(_ text: String) throws(Invalid) {
         func invalid(_ reason: String) -> Invalid { Invalid(text: text, reason: reason) }
         let shape = "is not an origin: scheme://host[:port], as in https://app.example.com or http://localhost:3000"
-        if text == "*" { throw invalid("is not allowed: name each origin (a wildcard cannot be used with credentials such as Authorization)") }
+        if text == "*" { throw invalid("is not allowed: name each origin whose pages may call the API") }
         if text.lowercased() == "null" { throw invalid("is not allowed: the opaque origin null is shared by sandboxes and local files") }
         guard let separator = text.range(of: "://") else { throw invalid(shape) }
         let scheme = text[..<separator.lowerBound].lowercased()

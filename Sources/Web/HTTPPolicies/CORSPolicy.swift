@@ -2,9 +2,10 @@ import HTTPServer
 
 /// Which browser origins may call the API from their pages (`--cors-origin`); none by default.
 ///
-/// An allowed origin is echoed in `Access-Control-Allow-Origin`, never `*`: requests carry
-/// `Authorization`, which a wildcard would not cover. Any other origin gets no CORS fields at all,
-/// and its browser withholds the response from the page; the server itself refuses nothing.
+/// An allowed origin is echoed in `Access-Control-Allow-Origin`, never `*`, so only the named
+/// origins' pages read answers. Any other origin gets no CORS fields at all, and its browser
+/// withholds the response from the page; the server itself refuses nothing (tokens protect the
+/// API; CORS protects the user's browser).
 public struct CORSPolicy: Sendable {
     public let origins: [CORSOrigin]
 

@@ -102,7 +102,7 @@ struct ServeOptionsTests {
     @Test("a --cors-origin that is not scheme://host[:port] is refused with a message naming the option and the value", arguments: [
         ("https://app.example.com/", "'https://app.example.com/' has a path; an origin ends after the host or port (drop the trailing /)"),
         ("app.example.com", "'app.example.com' is not an origin: scheme://host[:port], as in https://app.example.com or http://localhost:3000"),
-        ("*", "'*' is not allowed: name each origin (a wildcard cannot be used with credentials such as Authorization)"),
+        ("*", "'*' is not allowed: name each origin whose pages may call the API"),
     ])
     func malformedCORSOrigin(origin: String, reason: String) {
         var options = ServeOptions()

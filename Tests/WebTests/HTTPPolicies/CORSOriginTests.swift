@@ -15,7 +15,7 @@ struct CORSOriginTests {
     }
 
     @Test("anything that is not scheme://host[:port] is refused with the reason", arguments: [
-        ("*", "wildcard"), ("null", "null"), ("app.example.com", "scheme://host[:port]"), ("https://app.example.com/", "trailing /"),
+        ("*", "name each origin"), ("null", "null"), ("app.example.com", "scheme://host[:port]"), ("https://app.example.com/", "trailing /"),
         ("https://app.example.com/app", "path"), ("https://user@app.example.com", "user"), ("https://app.example.com:0", "port"),
         ("https://app.example.com:99999", "port"), ("https://app.example.com:", "port"), ("https://", "host"),
         ("https://exa mple.com", "host"), ("http://[nope]:80", "IPv6"), ("1http://x", "scheme://host[:port]"), ("https://a..b", "host"),
