@@ -66,7 +66,7 @@ let package = Package(
         .executableTarget(
             name: "viperd",
             dependencies: [
-                "App", "HTTPServer",
+                "App", "HTTPServer", "SQLiteGateway",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -77,7 +77,7 @@ let package = Package(
         .testTarget(name: "DomainTests", dependencies: ["Domain"]),
         .testTarget(name: "SecurityTests", dependencies: ["Security", "Domain"]),
         .testTarget(name: "PresentationTests", dependencies: ["Presentation", "Domain"]),
-        .testTarget(name: "SQLiteGatewayTests", dependencies: ["SQLiteGateway", "Domain", "Migrations"]),
+        .testTarget(name: "SQLiteGatewayTests", dependencies: ["SQLiteGateway", "Domain", "Migrations", "CSQLite"]),
         .testTarget(name: "WebTests", dependencies: ["Web", "HTTPServer", "Presentation", "Domain", "TestSupport"]),
         .testTarget(
             name: "AppTests",
@@ -86,3 +86,11 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// A file must import every module whose members it uses, and protocol types are spelled
+// `any P`: what a file depends on is visible in the file.
+for target in package.targets where target.type != .system {
+    target.swiftSettings = (target.swiftSettings ?? []) + [
+        .enableUpcomingFeature("ExistentialAny"), .enableUpcomingFeature("MemberImportVisibility"),
+    ]
+}
