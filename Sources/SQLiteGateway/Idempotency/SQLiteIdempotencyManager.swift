@@ -53,6 +53,7 @@ public struct SQLiteIdempotencyManager: IdempotencyManager {
         }
     }
 
+    @discardableResult
     public func complete(owner: UserID, key: IdempotencyKey, response: StoredResponse) throws -> Bool {
         try GatewayError.mapping {
             let headers = try Self.encode(response.headers)
@@ -72,6 +73,7 @@ public struct SQLiteIdempotencyManager: IdempotencyManager {
         }
     }
 
+    @discardableResult
     public func purge(olderThan date: Date) throws -> Int {
         try GatewayError.mapping {
             try database.write { connection in

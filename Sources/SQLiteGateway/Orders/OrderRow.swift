@@ -18,7 +18,7 @@ enum OrderRow {
         """
     static let lineColumns = "product_id, name, quantity, unit_price_minor, line_total_minor"
 
-    /// Parameters ?1…?30 of `SQLiteOrderManager.insert`; ?3 is the number.
+    /// Parameters ?1…?29 of `SQLiteOrderManager.insert`; ?3 is the number.
     static func insertValues(of order: NewOrder, number: OrderNumber) -> [SQLiteValue] {
         [
             .text(order.id.rawValue), .text(order.ownerID.rawValue), .text(number.rawValue), .text(OrderStatus.placed.rawValue),
