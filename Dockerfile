@@ -18,13 +18,19 @@ RUN export DEBIAN_FRONTEND=noninteractive \
 
 WORKDIR /build
 
-# Dependencies first, so that this layer stays cached while only Sources/ changes.
+# Dependencies first, so that this layer stays cached while only Sources/ changes (resolving
+# reads the manifest's dependencies only, not its targets' folders).
 # Package.resolve[d]: copied when present (it is git-ignored), without failing when absent.
 COPY Package.swift Package.resolve[d] ./
 RUN swift package resolve
 
+# Everything the manifest declares must be present for SwiftPM to load the package, including
+# the test targets' folders (Tests/), though only the viperd product is built. The migrations
+# are listed by name in Package.swift, so copying them after `resolve` is safe.
+# Tests/AppTests/Deployment/DockerfileReplayTests.swift replays these COPY steps.
 COPY Sources ./Sources
 COPY Migrations ./Migrations
+COPY Tests ./Tests
 
 RUN swift build -c release --product viperd --static-swift-stdlib \
     && mkdir -p /staging \
@@ -56,8 +62,9 @@ ENV VIPERD_HOST=0.0.0.0 \
 EXPOSE 8080
 VOLUME /data
 
+# Ready, not just alive: /health/ready also asks the database.
 HEALTHCHECK --interval=10s --timeout=3s --start-period=5s --retries=3 \
-    CMD curl -fsS http://127.0.0.1:8080/health || exit 1
+    CMD curl -fsS http://127.0.0.1:8080/health/ready || exit 1
 
 # Exec form: viperd is PID 1 and receives `docker stop`'s SIGTERM itself (graceful shutdown).
 ENTRYPOINT ["viperd"]

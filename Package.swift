@@ -1,14 +1,18 @@
 // swift-tools-version: 6.0
 // The package graph enforces ARCHITECTURE.md's dependency rule: each target lists only the
 // layers it may import, so an outward import fails to compile.
-import Foundation
 import PackageDescription
 
-/// Every numbered SQL file in Migrations/ is compiled into the binary, so a release build
-/// migrates from any working directory.
-let migrationFiles = ((try? FileManager.default.contentsOfDirectory(atPath: Context.packageDirectory + "/Migrations")) ?? [])
-    .filter { $0.hasSuffix(".sql") }
-    .sorted()
+/// The numbered SQL files of Migrations/, compiled into the binary so a release build migrates
+/// from any working directory. Listed by hand, not scanned: SwiftPM caches the manifest's
+/// evaluation, so a scan can miss a file added later (or copied in after `swift package resolve`,
+/// as in a Docker build). A new migration goes here and in `Migrations/EmbeddedMigrations.swift`;
+/// `MigratorTests` and `DockerfileReplayTests` fail when either misses a file of the folder.
+let migrationFiles = [
+    "0001_create_contacts.sql",
+    "0002_create_users_and_sessions.sql",
+    "0003_products_orders.sql",
+]
 
 let package = Package(
     name: "Viperd",

@@ -3,7 +3,7 @@
 
 Usage: python3 Scripts/validate-compose.py [COMPOSE_FILE] [SCHEMA]
   COMPOSE_FILE  default: docker-compose.yml at the repository root
-  SCHEMA        default: ../shared/conformance/compose-spec.json, relative to the repository root
+  SCHEMA        default: Tests/Conformance/compose-spec.json (vendored), relative to the repository root
 The repository root is the parent of this script's folder, so it runs from any directory.
 
 Exit status: 0 valid; 1 the file does not conform (every error printed with its JSON path);
@@ -16,7 +16,7 @@ from pathlib import Path
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_COMPOSE = REPO_ROOT / "docker-compose.yml"
-DEFAULT_SCHEMA = REPO_ROOT / ".." / "shared" / "conformance" / "compose-spec.json"
+DEFAULT_SCHEMA = REPO_ROOT / "Tests" / "Conformance" / "compose-spec.json"
 
 
 def fail(message: str, status: int) -> "NoReturn":  # noqa: F821

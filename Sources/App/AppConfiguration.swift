@@ -2,6 +2,7 @@ import Domain
 import HTTPServer
 import SQLiteGateway
 import Security
+import Web
 
 /// Everything `viperd serve` is configured with: the server's limits plus the application's own.
 public struct AppConfiguration: Sendable {
@@ -14,6 +15,8 @@ public struct AppConfiguration: Sendable {
     public var autoMigrate = true
     /// Bearer tokens expire this long after login (30 days).
     public var sessionPolicy = SessionPolicy()
+    /// Reverse proxies whose `X-Forwarded-For` names the client (none: the socket peer is the client).
+    public var trustedProxies = TrustedProxies.none
     /// scrypt cost of new password hashes; stored hashes keep the parameters they were made with.
     public var passwordHashing = ScryptPasswordHasher.Parameters.standard
 

@@ -18,7 +18,12 @@ public final class Application: Sendable {
         throttle: any LoginThrottle = InMemoryLoginThrottle()
     ) throws {
         let database = try Database(configuration: configuration.database) { error in
-            logger.error("database error: \(error)")
+            // An expected conflict (a taken email) is the client's doing: no error, and no SQL.
+            if let error = error as? SQLiteError, error.isConstraintViolation {
+                logger.notice("database constraint: \(error.message)")
+            } else {
+                logger.error("database error: \(error)")
+            }
         }
         // STRICT tables need SQLite 3.37; the version is the first thing to check in a report.
         logger.info("SQLite \(SQLiteGateway.libraryVersion) at \(configuration.databasePath)")
@@ -32,14 +37,21 @@ public final class Application: Sendable {
             let pending = try migrator.pending()
             guard pending.isEmpty else { throw ApplicationError.pendingMigrations(pending.map(\.name)) }
         }
-        let metrics = MetricsRegistry()
+        let metrics = MetricsRegistry(version: BuildInfo.version)
         let dependencies = Dependencies(
             gateway: SQLiteEntityGateway(database: database), clock: clock, ids: ids,
             hasher: ScryptPasswordHasher(parameters: configuration.passwordHashing), tokens: RandomTokenIssuer(),
             throttle: throttle, sessionPolicy: configuration.sessionPolicy, logger: logger, metrics: metrics)
         let router = AppRouter(dependencies: dependencies)
+        var serverConfiguration = configuration.server
+        serverConfiguration.onRefusal = { status in metrics.recordRefusal(status: status) }
+        if !configuration.trustedProxies.isEmpty {
+            let proxies = configuration.trustedProxies
+            serverConfiguration.clientAddress = { peer, headers in proxies.clientAddress(peer: peer, headers: headers) }
+            logger.notice("trusting X-Forwarded-For from \(proxies.networks.map(\.description).joined(separator: ", "))")
+        }
         let server = HTTPServer(
-            configuration: configuration.server, logger: logger, errorResponder: ServerErrorResponder.respond,
+            configuration: serverConfiguration, logger: logger, errorResponder: ServerErrorResponder.respond,
             handler: { request in router.respond(to: request) })
         metrics.setSources(MetricsRegistry.Sources(
             openConnections: { [weak server] in server?.openConnectionCount ?? 0 },
@@ -50,17 +62,5 @@ public final class Application: Sendable {
         self.server = server
         self.database = database
         self.metrics = metrics
-    }
-}
-
-/// Why the application could not be assembled.
-public enum ApplicationError: Error, CustomStringConvertible {
-    case pendingMigrations([String])
-
-    public var description: String {
-        switch self {
-        case .pendingMigrations(let names):
-            "the database has \(names.count) pending migration(s) (\(names.joined(separator: ", "))) and automatic migration is off; run `viperd migrate`"
-        }
     }
 }

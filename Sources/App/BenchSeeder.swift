@@ -3,7 +3,7 @@ import Foundation
 import SQLiteGateway
 import Security
 
-/// Fills a database for the benchmark harness in `../shared/bench`: one user with a bearer
+/// Fills a database for the shared benchmark harness (`Scripts/bench-*.sh`): one user with a bearer
 /// token, and that user's contacts, through the same EntityManagers the API uses.
 public struct BenchSeeder {
     /// What the harness needs back: the token to send and the ids to request.
@@ -45,6 +45,7 @@ public struct BenchSeeder {
             try gateway.contacts.insert(contact)
             created.append(contact.id.rawValue)
         }
+        try database.checkpoint()
         return Seeded(token: token.token, contactIDs: created)
     }
 }

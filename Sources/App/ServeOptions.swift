@@ -1,6 +1,7 @@
 import Domain
 import HTTPServer
 import SQLiteGateway
+import Web
 
 /// The `viperd serve` options as given on the command line (nil = not given).
 ///
@@ -24,6 +25,8 @@ public struct ServeOptions: Sendable {
     public var sqliteSynchronous: String?
     public var autoMigrate: Bool?
     public var tokenLifetimeDays: Double?
+    /// `--trusted-proxy`, repeatable; empty = not given (then `VIPERD_TRUSTED_PROXY`, comma-separated).
+    public var trustedProxies: [String] = []
 
     public init() {}
 
@@ -62,6 +65,14 @@ public struct ServeOptions: Sendable {
             tokenLifetimeDays.map { $0 * 86_400 }, "token-lifetime-days", default: .seconds(configuration.sessionPolicy.tokenLifetime),
             scale: 86_400, maximum: 3650 * 86_400)
         configuration.sessionPolicy = SessionPolicy(tokenLifetime: Double(lifetime.components.seconds))
+        let ranges = trustedProxies.isEmpty
+            ? (resolver.raw("trusted-proxy") ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+            : trustedProxies
+        do {
+            configuration.trustedProxies = try TrustedProxies(ranges: ranges)
+        } catch {
+            throw resolver.invalid("trusted-proxy", String(describing: error))
+        }
         return configuration
     }
 

@@ -5,85 +5,55 @@ import Logging
 import Glibc
 #endif
 
-/// One client socket: reads, frames requests, hands them to the workers, writes responses.
+/// One client socket: performs what its `ConnectionStateMachine` decides — reads, hands requests
+/// to the workers, writes responses, closes.
 ///
-/// All state is confined to the owning loop's serial queue (hence `@unchecked Sendable`). Reads
-/// are suspended while a request is being handled, so responses go out in request order and a
-/// pipelining client cannot make the server buffer without bound.
+/// All state is confined to the owning loop's serial queue (hence `@unchecked Sendable`). Every
+/// decision (keep-alive, pipelining order, deadlines, lingering close) is the state machine's;
+/// this class owns only the descriptor, its Dispatch sources and the output buffer.
 final class Connection: @unchecked Sendable {
-    enum State {
-        /// Waiting for or parsing a request.
-        case reading
-        /// A handler is working on a request; reads are suspended.
-        case handling
-        /// The last response is being flushed; then the write side closes.
-        case closing
-        /// Write side shut; unread input is drained for a bounded time (lingering close).
-        case lingering
-        case closed
-    }
-
-    enum ReadDeadline {
-        case none, idle, header, body, handler, linger
-    }
-
-    /// The request whose response is owed, for `Connection:` handling and the access log.
-    struct Exchange {
+    /// The request whose response is owed, for its request id and the access log.
+    private struct Exchange {
         var method: HTTPMethod
         var path: String
-        var version: HTTPVersion
         var requestID: String
-        var keepAlive: Bool
         var startedAt: UInt64
+        /// The client's address when it is not the peer's (a trusted proxy forwarded the request).
+        var client: String? = nil
     }
 
-    let fd: Int32
-    let remoteAddress: String
+    private let fd: Int32
+    private let remoteAddress: String
     /// Strong on purpose: a connection can outlive its server object by a few events (a late
     /// accept during shutdown), and its loop must still be there. The loop's table holds the
     /// connection until `close()`, which ends the cycle.
-    let loop: EventLoop
-    let context: ServerContext
+    private let loop: EventLoop
+    private let context: ServerContext
+    private var machine: ConnectionStateMachine
+    private var exchange: Exchange?
 
-    var state = State.reading
-    var parser: HTTPRequestParser
-    var exchange: Exchange?
-    var requestsStarted = 0
-    var handlingGeneration = 0
+    private var readSource: DispatchSourceRead?
+    private var writeSource: DispatchSourceWrite?
+    private var readSuspended = true
+    private var writeSuspended = true
+    private var pendingCancellations = 0
 
-    var readSource: DispatchSourceRead?
-    var writeSource: DispatchSourceWrite?
-    var readSuspended = true
-    var writeSuspended = true
-    var pendingCancellations = 0
-
-    var output: [UInt8] = []
-    var outputOffset = 0
-
-    var readDeadline = UInt64.max
-    var readDeadlineKind = ReadDeadline.none
-    var writeDeadline = UInt64.max
-    var idleSince: UInt64
-    var lastReadAt: UInt64
-    var headStartedAt: UInt64?
-    var lingeredBytes = 0
+    private var output: [UInt8] = []
+    private var outputOffset = 0
 
     init(fd: Int32, remoteAddress: String, loop: EventLoop, context: ServerContext) {
         self.fd = fd
         self.remoteAddress = remoteAddress
         self.loop = loop
         self.context = context
-        self.parser = HTTPRequestParser(limits: context.limits)
-        let now = MonotonicClock.now()
-        idleSince = now
-        lastReadAt = now
+        machine = ConnectionStateMachine(settings: context.connectionSettings, now: MonotonicClock.now())
     }
 
     func start(rejectAtCapacity: Bool) {
         let read = DispatchSource.makeReadSource(fileDescriptor: fd, queue: loop.queue)
         let write = DispatchSource.makeWriteSource(fileDescriptor: fd, queue: loop.queue)
         read.setEventHandler { [unowned self] in readable() }
-        write.setEventHandler { [unowned self] in flush(resumeProcessing: true) }
+        write.setEventHandler { [unowned self] in deliver(.writable) }
         // The descriptor is closed only once both sources are cancelled, so no event can reach a
         // reused fd number.
         read.setCancelHandler { [self] in sourceCancelled() }
@@ -91,226 +61,215 @@ final class Connection: @unchecked Sendable {
         pendingCancellations = 2
         readSource = read
         writeSource = write
-        if rejectAtCapacity {
-            fail(HTTPParseError(.serverAtCapacity))
-        } else {
-            setReadDeadline(.idle, at: idleSince &+ context.idleTimeout)
-            resumeReading()
-        }
+        deliver(.opened(atCapacity: rejectAtCapacity))
     }
 
-    // MARK: reading
+    /// Graceful shutdown: idle connections close now, busy ones after their response.
+    func shutdownRequested() {
+        deliver(.shutdown)
+    }
+
+    /// Closes without lingering (end of the shutdown drain).
+    func abort() {
+        deliver(.abort)
+    }
+
+    func checkDeadlines(now: UInt64) {
+        perform(machine.handle(.tick, now: now, shuttingDown: context.isShuttingDown), now: now)
+    }
+
+    // MARK: events in
+
+    private func deliver(_ event: ConnectionStateMachine.Event) {
+        let now = MonotonicClock.now()
+        perform(machine.handle(event, now: now, shuttingDown: context.isShuttingDown), now: now)
+    }
 
     private func readable() {
-        switch state {
-        case .reading: break
-        case .lingering:
-            drainWhileLingering()
-            return
-        case .handling, .closing:
+        guard machine.wantsInput else {
             suspendReading()
-            return
-        case .closed:
             return
         }
         switch Socket.read(fd, into: loop.readBuffer) {
         case .bytes(let count):
-            parser.feed(UnsafeRawBufferPointer(rebasing: loop.readBuffer[0..<count]))
-            lastReadAt = MonotonicClock.now()
-            process()
+            deliver(.bytesRead(UnsafeRawBufferPointer(rebasing: loop.readBuffer[0..<count])))
         case .wouldBlock:
             return
         case .endOfFile:
-            // The client is done sending; whatever it owes us will not come.
-            if output.count > outputOffset {
-                suspendReading()
-                state = .closing
-            } else {
-                close()
-            }
+            deliver(.endOfFile)
         case .failed:
-            abort()
+            deliver(.readFailed)
         }
     }
 
-    /// Frames and dispatches buffered requests until one is in flight or more bytes are needed.
-    func process() {
-        while state == .reading {
-            if output.count - outputOffset > context.configuration.outputHighWaterBytes {
-                suspendReading()
+    // MARK: actions out
+
+    /// Performs `first` and, after every write, the action its outcome leads to.
+    private func perform(_ first: ConnectionStateMachine.Action, now eventTime: UInt64) {
+        var action = first
+        var now = eventTime
+        while true {
+            switch action {
+            case .none:
                 return
-            }
-            switch parser.next() {
-            case .needMore:
-                armReadDeadline()
+            case .read:
                 resumeReading()
                 return
-            case .head(let head):
-                headStartedAt = nil
-                if head.expectsContinue && parser.bufferedByteCount == 0 {
-                    output.append(contentsOf: ResponseSerializer.continueBytes)
-                    flush(resumeProcessing: false)
-                }
-            case .complete(let request):
-                dispatch(request)
+            case .stopReading:
+                suspendReading()
                 return
-            case .failure(let error):
-                fail(error)
+            case .dispatch(let request, let ticket):
+                dispatch(request, ticket: ticket, now: now)
+                return
+            case .writeContinue:
+                output.append(contentsOf: ResponseSerializer.continueBytes)
+            case .write(let response, let connection):
+                queue(response, connection: connection)
+            case .refuse(let error):
+                let exchange = self.exchange ?? placeholderExchange()
+                self.exchange = exchange
+                let response = context.errorResponder(error, exchange.requestID)
+                context.configuration.onRefusal?(response.status.code)
+                queue(response, connection: .close)
+            case .flush:
+                break
+            case .linger:
+                shutdown(fd, Int32(SHUT_WR))
+                resumeReading()
+                return
+            case .close:
+                close()
                 return
             }
+            let outcome = flush()
+            now = MonotonicClock.now()
+            action = machine.handle(outcome, now: now, shuttingDown: context.isShuttingDown)
         }
     }
 
-    private func armReadDeadline() {
-        switch parser.phase {
-        case .idle where output.count > outputOffset:
-            // Still writing the last response: the write deadline governs, idleness starts
-            // when the output is gone (see `flush`).
-            setReadDeadline(.none, at: .max)
-        case .idle:
-            setReadDeadline(.idle, at: idleSince &+ context.idleTimeout)
-        case .head:
-            let started = headStartedAt ?? lastReadAt
-            headStartedAt = started
-            setReadDeadline(.header, at: started &+ context.headerTimeout)
-        case .body:
-            setReadDeadline(.body, at: lastReadAt &+ context.bodyTimeout)
-        }
-    }
-
-    private func drainWhileLingering() {
-        switch Socket.read(fd, into: loop.readBuffer) {
-        case .bytes(let count):
-            lingeredBytes += count
-            if lingeredBytes > context.configuration.lingerMaxBytes { close() }
-        case .wouldBlock:
-            return
-        case .endOfFile, .failed:
-            close()
-        }
-    }
-
-    // MARK: handling
-
-    private func dispatch(_ incoming: HTTPRequest) {
+    private func dispatch(_ incoming: HTTPRequest, ticket: UInt64, now: UInt64) {
         var request = incoming
-        // Reads stop while the handler works, but lazily: the source is suspended only if the
-        // client actually sends more (see `readable`). Suspending and resuming a Dispatch
-        // source on every request costs two trips through Dispatch's manager thread.
-        state = .handling
-        headStartedAt = nil
-        requestsStarted += 1
         if let sent = request.headers["X-Request-ID"], RequestID.isSane(sent) {
             request.requestID = sent
         } else {
             request.requestID = loop.nextRequestID()
         }
-        request.remoteAddress = remoteAddress
-        let now = MonotonicClock.now()
+        request.remoteAddress = context.configuration.clientAddress?(remoteAddress, request.headers) ?? remoteAddress
         exchange = Exchange(
-            method: request.method, path: request.path, version: request.version, requestID: request.requestID,
-            keepAlive: request.keepAlive && requestsStarted < context.configuration.maxRequestsPerConnection,
-            startedAt: now)
-        handlingGeneration &+= 1
-        let generation = handlingGeneration
-        setReadDeadline(.handler, at: now &+ context.handlerTimeout)
+            method: request.method, path: request.path, requestID: request.requestID, startedAt: now, client: request.remoteAddress)
         let handler = context.handler
         let loop = self.loop
         context.workers.submit { [self, request] in
             let response = handler(request)
-            loop.queue.async { self.handlerFinished(response, generation: generation) }
+            loop.queue.async { self.deliver(.responseReady(response, ticket: ticket)) }
         }
     }
 
-    private func handlerFinished(_ response: HTTPResponse, generation: Int) {
-        guard state == .handling, generation == handlingGeneration else { return }
-        respond(response, forceClose: false)
-    }
-
-    /// Queues the response to the current exchange, then keeps reading or starts closing.
-    func respond(_ response: HTTPResponse, forceClose: Bool) {
-        let exchange = self.exchange ?? Exchange(
-            method: "-", path: "-", version: .http1_1, requestID: loop.nextRequestID(), keepAlive: false,
-            startedAt: MonotonicClock.now())
+    /// Serializes the response to the current exchange into the output buffer.
+    private func queue(_ response: HTTPResponse, connection: ConnectionStateMachine.ConnectionField) {
+        let exchange = self.exchange ?? placeholderExchange()
         self.exchange = nil
-        let close = forceClose || !exchange.keepAlive || context.isShuttingDown
-        let connectionHeader: String? = close ? "close" : (exchange.version == .http1_0 ? "keep-alive" : nil)
+        if connection == .close { suspendReading() }
         let before = output.count
         ResponseSerializer.serialize(
             response, into: &output, includeBody: exchange.method != .head, date: loop.date,
-            requestID: exchange.requestID, connectionHeader: connectionHeader)
+            requestID: exchange.requestID, connectionHeader: connection.value)
         logAccess(exchange, status: response.status.code, bytes: output.count - before)
-        readDeadlineKind = .none
-        readDeadline = .max
-        if close {
-            state = .closing
-            suspendReading()
-            flush(resumeProcessing: false)
-        } else {
-            state = .reading
-            idleSince = MonotonicClock.now()
-            flush(resumeProcessing: false)
-            process()
-        }
     }
 
-    /// Answers a broken or timed-out request with the error responder's response, then closes.
-    func fail(_ error: HTTPParseError) {
-        guard state == .reading || state == .handling else { return }
-        handlingGeneration &+= 1
-        if exchange == nil {
-            exchange = Exchange(
-                method: "-", path: "-", version: .http1_1, requestID: loop.nextRequestID(), keepAlive: false,
-                startedAt: MonotonicClock.now())
-        }
-        let requestID = exchange?.requestID ?? ""
-        respond(context.errorResponder(error, requestID), forceClose: true)
+    /// A refusal before any request was framed still gets a request id and a log line.
+    private func placeholderExchange() -> Exchange {
+        Exchange(method: "-", path: "-", requestID: loop.nextRequestID(), startedAt: MonotonicClock.now())
     }
 
     private func logAccess(_ exchange: Exchange, status: Int, bytes: Int) {
         let logger = context.logger
-        guard logger.logLevel <= .info else { return }
+        // Server faults at error; 503 (capacity, shutdown, storage) at warning; the rest at info.
+        let level: Logger.Level = status == 503 ? .warning : status >= 500 ? .error : .info
+        guard logger.logLevel <= level else { return }
         let micros = (MonotonicClock.now() &- exchange.startedAt) / 1000
-        logger.info(
+        logger.log(
+            level: level,
             "\(exchange.method) \(exchange.path) \(status)",
             metadata: [
-                "status": "\(status)", "bytes": "\(bytes)", "duration_ms": "\(Double(micros) / 1000)",
-                "request_id": "\(exchange.requestID)", "remote": "\(remoteAddress)",
+                "method": "\(exchange.method)", "path": "\(exchange.path)", "status": "\(status)", "bytes": "\(bytes)", "duration_ms": "\(Double(micros) / 1000)",
+                "request_id": "\(exchange.requestID)", "remote": "\(exchange.client ?? remoteAddress)",
             ])
     }
 
-    // MARK: shutdown
+    /// Sends queued output until done or the socket is full (then the write source takes over).
+    private func flush() -> ConnectionStateMachine.Event {
+        var progressed = false
+        while outputOffset < output.count {
+            let result = output.withUnsafeBytes { bytes in
+                Socket.send(fd, UnsafeRawBufferPointer(rebasing: bytes[outputOffset...]))
+            }
+            switch result {
+            case .bytes(let count):
+                outputOffset += count
+                progressed = true
+            case .wouldBlock:
+                resumeWriting()
+                return .writeBlocked(pendingBytes: output.count - outputOffset, progressed: progressed)
+            case .endOfFile, .failed:
+                return .writeFailed
+            }
+        }
+        if output.capacity > 1 << 20 {
+            output = []
+        } else {
+            output.removeAll(keepingCapacity: true)
+        }
+        outputOffset = 0
+        suspendWriting()
+        return .writeDrained
+    }
 
-    func shutdownRequested() {
-        switch state {
-        case .reading where parser.phase == .idle && output.count == outputOffset:
-            close()
-        case .lingering:
-            readDeadline = min(readDeadline, MonotonicClock.now() &+ lingerPeriod)
-        default:
-            break
+    // MARK: sources and the end
+
+    private func close() {
+        loop.forget(self)
+        // A suspended source never runs its cancel handler: resume before cancelling.
+        if let readSource {
+            if readSuspended { readSource.resume(); readSuspended = false }
+            readSource.cancel()
+        }
+        if let writeSource {
+            if writeSuspended { writeSource.resume(); writeSuspended = false }
+            writeSource.cancel()
         }
     }
 
-    func checkDeadlines(now: UInt64) {
-        if state == .closed { return }
-        if writeDeadline <= now {
-            abort()
-            return
-        }
-        guard readDeadline <= now else { return }
-        switch readDeadlineKind {
-        case .none: readDeadline = .max
-        case .idle: if output.count == outputOffset { close() } else { readDeadline = .max }
-        case .header: fail(HTTPParseError(.headerTimeout))
-        case .body: fail(HTTPParseError(.bodyTimeout))
-        case .handler: fail(HTTPParseError(.handlerTimeout))
-        case .linger: close()
-        }
+    private func sourceCancelled() {
+        pendingCancellations -= 1
+        guard pendingCancellations == 0 else { return }
+        readSource = nil
+        writeSource = nil
+        Glibc.close(fd)
+        context.openConnections.subtract(1, ordering: .relaxed)
     }
 
-    func setReadDeadline(_ kind: ReadDeadline, at deadline: UInt64) {
-        readDeadlineKind = kind
-        readDeadline = deadline
+    private func suspendReading() {
+        guard !readSuspended, !machine.isClosed, let readSource else { return }
+        readSource.suspend()
+        readSuspended = true
+    }
+
+    private func resumeReading() {
+        guard readSuspended, !machine.isClosed, let readSource else { return }
+        readSource.resume()
+        readSuspended = false
+    }
+
+    private func suspendWriting() {
+        guard !writeSuspended, !machine.isClosed, let writeSource else { return }
+        writeSource.suspend()
+        writeSuspended = true
+    }
+
+    private func resumeWriting() {
+        guard writeSuspended, !machine.isClosed, let writeSource else { return }
+        writeSource.resume()
+        writeSuspended = false
     }
 }

@@ -50,6 +50,13 @@ public struct HTTPServerConfiguration: Sendable {
     public var outputHighWaterBytes: Int = 256 * 1024
     /// RFC 9112 §3.2: an HTTP/1.1 request without exactly one Host is a 400.
     public var requireHost: Bool = true
+    /// The client's address for a request from the socket peer `peer` (behind a trusted reverse
+    /// proxy, taken from its headers); becomes `HTTPRequest.remoteAddress` and the access log's
+    /// `remote`. Nil: the peer.
+    public var clientAddress: (@Sendable (_ peer: String, _ headers: HTTPHeaders) -> String)? = nil
+    /// Told the status of every response the server writes itself, without the handler (400,
+    /// 408, 413, 414, 431, 501, 503 at capacity or past the handler deadline), e.g. for metrics.
+    public var onRefusal: (@Sendable (_ status: Int) -> Void)? = nil
 
     /// The defaults listed on each property.
     public init() {}

@@ -4,7 +4,7 @@ import Synchronization
 /// What every connection of one server shares: configuration, handler, workers, counters.
 final class ServerContext: Sendable {
     let configuration: HTTPServerConfiguration
-    let limits: HTTPRequestParser.Limits
+    let connectionSettings: ConnectionStateMachine.Settings
     let handler: HTTPServer.Handler
     let errorResponder: HTTPServer.ErrorResponder
     let workers: WorkerPool
@@ -12,27 +12,13 @@ final class ServerContext: Sendable {
     let openConnections = Atomic<Int>(0)
     let shuttingDown = Atomic<Bool>(false)
 
-    // Deadlines in nanoseconds, converted once.
-    let headerTimeout: UInt64
-    let bodyTimeout: UInt64
-    let idleTimeout: UInt64
-    let writeTimeout: UInt64
-    let handlerTimeout: UInt64
-    let lingerTimeout: UInt64
-
     init(configuration: HTTPServerConfiguration, logger: Logger, handler: @escaping HTTPServer.Handler, errorResponder: @escaping HTTPServer.ErrorResponder) {
         self.configuration = configuration
-        self.limits = HTTPRequestParser.Limits(configuration)
+        self.connectionSettings = ConnectionStateMachine.Settings(configuration)
         self.handler = handler
         self.errorResponder = errorResponder
         self.logger = logger
         self.workers = WorkerPool(count: configuration.workerCount, name: "viperd-worker")
-        headerTimeout = configuration.headerTimeout.nanoseconds
-        bodyTimeout = configuration.bodyTimeout.nanoseconds
-        idleTimeout = configuration.idleTimeout.nanoseconds
-        writeTimeout = configuration.writeTimeout.nanoseconds
-        handlerTimeout = configuration.handlerTimeout.nanoseconds
-        lingerTimeout = configuration.lingerTimeout.nanoseconds
     }
 
     var isShuttingDown: Bool { shuttingDown.load(ordering: .relaxed) }

@@ -26,7 +26,7 @@ struct UserCommand: ParsableCommand {
             guard let password = readLine(strippingNewline: true), !password.isEmpty else {
                 throw ValidationError("no password on standard input")
             }
-            let id = try Operator.run { try AccountAdministration(databasePath: database.path).createUser(name: name, email: email, password: password) }
+            let id = try Operator.administer(database.path) { try $0.createUser(name: name, email: email, password: password) }
             print(id)
         }
     }
@@ -44,7 +44,7 @@ struct TokenCommand: ParsableCommand {
         @Option(help: "The user's email.") var email: String
 
         func run() throws {
-            let issued = try Operator.run { try AccountAdministration(databasePath: database.path).createToken(email: email) }
+            let issued = try Operator.administer(database.path) { try $0.createToken(email: email) }
             print(issued.token)
         }
     }
@@ -65,12 +65,11 @@ struct TokenCommand: ParsableCommand {
         }
 
         func run() throws {
-            let administration = try Operator.run { try AccountAdministration(databasePath: database.path) }
             if let token {
-                let revoked = try Operator.run { try administration.revoke(token: token) }
+                let revoked = try Operator.administer(database.path) { try $0.revoke(token: token) }
                 print(revoked ? "revoked" : "no active token like that")
             } else if let email {
-                let count = try Operator.run { try administration.revokeAll(email: email) }
+                let count = try Operator.administer(database.path) { try $0.revokeAll(email: email) }
                 print("revoked \(count) token(s)")
             }
         }
@@ -79,6 +78,16 @@ struct TokenCommand: ParsableCommand {
 
 /// Operator errors as one line on stderr and exit status 1.
 enum Operator {
+    /// Opens the database for an account command, runs `body`, and checkpoints before returning.
+    static func administer<T>(_ path: String, _ body: (AccountAdministration) throws -> T) throws -> T {
+        try run {
+            let administration = try AccountAdministration(databasePath: path)
+            let result = try body(administration)
+            try administration.close()
+            return result
+        }
+    }
+
     static func run<T>(_ body: () throws -> T) throws -> T {
         do {
             return try body()

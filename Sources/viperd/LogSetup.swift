@@ -11,11 +11,32 @@ enum LogSetup {
         return level
     }
 
-    static func bootstrap(level: Logger.Level) {
+    /// How log lines look: swift-log's text, or one JSON object per line.
+    enum Format: String, CaseIterable {
+        case text
+        case json
+    }
+
+    static func format(flag: String?, environment: [String: String]) throws -> Format {
+        let text = flag ?? environment["VIPERD_LOG_FORMAT"] ?? "text"
+        guard let format = Format(rawValue: text.lowercased()) else {
+            throw ValidationError("--log-format (or VIPERD_LOG_FORMAT): '\(text)' is not one of text, json")
+        }
+        return format
+    }
+
+    static func bootstrap(level: Logger.Level, format: Format = .text) {
         LoggingSystem.bootstrap { label in
-            var handler = StreamLogHandler.standardError(label: label)
-            handler.logLevel = level
-            return handler
+            switch format {
+            case .text:
+                var handler = StreamLogHandler.standardError(label: label)
+                handler.logLevel = level
+                return handler
+            case .json:
+                var handler = JSONLogHandler(label: label)
+                handler.logLevel = level
+                return handler
+            }
         }
     }
 

@@ -2,7 +2,7 @@ import App
 import ArgumentParser
 import Foundation
 
-/// `viperd seed-bench`: a database for `../shared/bench`, with the ids file its wrk scripts read.
+/// `viperd seed-bench`: a database for the shared benchmark harness, with the ids file its wrk scripts read.
 struct SeedBench: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "seed-bench",

@@ -68,11 +68,29 @@ struct Serve: ParsableCommand {
     @Option(help: "Days a bearer token stays valid after login or registration (VIPERD_TOKEN_LIFETIME_DAYS; default 30).")
     var tokenLifetimeDays: Double?
 
+    @Option(help: "Log lines as text or json, one object per line (VIPERD_LOG_FORMAT; default text).")
+    var logFormat: String?
+
+    @Option(
+        name: .customLong("trusted-proxy"),
+        help: ArgumentHelp(
+            "A reverse proxy's address or CIDR range whose X-Forwarded-For names the client; repeatable (VIPERD_TRUSTED_PROXY, comma-separated; default none).",
+            valueName: "cidr"))
+    var trustedProxy: [String] = []
+
     @Option(help: "trace, debug, info, notice, warning, error or critical (VIPERD_LOG_LEVEL or LOG_LEVEL; default info).")
     var logLevel: String?
 
-    func run() throws {
+    /// Bad values are refused here rather than in `run()`, so the message comes with this
+    /// subcommand's usage instead of the root command's.
+    func validate() throws {
         let environment = ProcessInfo.processInfo.environment
+        _ = try configuration(environment: environment)
+        _ = try LogSetup.level(flag: logLevel, environment: environment)
+        _ = try LogSetup.format(flag: logFormat, environment: environment)
+    }
+
+    func configuration(environment: [String: String]) throws -> AppConfiguration {
         var options = ServeOptions()
         options.host = host
         options.port = port
@@ -91,24 +109,30 @@ struct Serve: ParsableCommand {
         options.sqliteSynchronous = sqliteSynchronous
         options.autoMigrate = autoMigrate
         options.tokenLifetimeDays = tokenLifetimeDays
-        let configuration: AppConfiguration
+        options.trustedProxies = trustedProxy
         do {
-            configuration = try options.resolve(environment: environment)
+            return try options.resolve(environment: environment)
         } catch let error as ServeOptions.InvalidValue {
             throw ValidationError(error.description)
         }
+    }
+
+    func run() throws {
+        let environment = ProcessInfo.processInfo.environment
+        let configuration = try configuration(environment: environment)
         let level = try LogSetup.level(flag: logLevel, environment: environment)
-        LogSetup.bootstrap(level: level)
+        LogSetup.bootstrap(level: level, format: try LogSetup.format(flag: logFormat, environment: environment))
         let logger = Logger(label: "viperd")
 
-        let server: HTTPServer
+        let application: Application
         do {
-            server = try Application(configuration: configuration, logger: logger).server
-            try server.start()
+            application = try Application(configuration: configuration, logger: logger)
+            try application.server.start()
         } catch {
             logger.critical("cannot start: \(error)")
             throw ExitCode(1)
         }
+        let server = application.server
         logger.notice("viperd listening on http://\(LogSetup.urlHost(configuration.server.host)):\(server.localPort)")
         let signals = ShutdownSignals { signal in
             logger.notice("received \(signal), shutting down")
@@ -116,6 +140,13 @@ struct Serve: ParsableCommand {
         }
         server.waitUntilStopped()
         signals.cancel()
+        // The data of the last writes is in the -wal file until a checkpoint: fold it into the
+        // .sqlite file, so the file alone is a complete database once the server has stopped.
+        do {
+            try application.database.checkpoint()
+        } catch {
+            logger.error("checkpoint at exit failed, the -wal file still holds recent writes: \(error)")
+        }
         logger.notice("viperd stopped")
     }
 }

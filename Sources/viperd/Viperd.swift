@@ -1,3 +1,4 @@
+import App
 import ArgumentParser
 
 /// The `viperd` command: the server and its operator tools.
@@ -6,6 +7,7 @@ struct Viperd: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "viperd",
         abstract: "Viperd: a VIPER / Clean Architecture HTTP JSON backend.",
-        subcommands: [Serve.self, Migrate.self, UserCommand.self, TokenCommand.self, SeedBench.self],
+        version: BuildInfo.versionLine,
+        subcommands: [Serve.self, Migrate.self, Backup.self, UserCommand.self, TokenCommand.self, SeedBench.self],
         defaultSubcommand: nil)
 }

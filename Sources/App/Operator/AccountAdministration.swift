@@ -11,6 +11,7 @@ public struct AccountAdministration {
         public let description: String
     }
 
+    private let database: Database
     private let gateway: SQLiteEntityGateway
     private let clock: any Clock
     private let policy: SessionPolicy
@@ -19,9 +20,15 @@ public struct AccountAdministration {
     public init(databasePath: String, clock: any Clock = SystemClock(), policy: SessionPolicy = SessionPolicy()) throws {
         let database = try Database(configuration: DatabaseConfiguration(path: databasePath, readerCount: 1))
         _ = try Migrator(database: database).migrate()
+        self.database = database
         gateway = SQLiteEntityGateway(database: database)
         self.clock = clock
         self.policy = policy
+    }
+
+    /// Folds the write-ahead log into the database file; the command's last step.
+    public func close() throws {
+        try database.checkpoint()
     }
 
     /// Registers a user through the registration use case; returns the new user's id.
@@ -62,26 +69,4 @@ public struct AccountAdministration {
         }
         return try gateway.sessions.revokeAll(userID: user.id, at: clock.now())
     }
-}
-
-/// The registration use case's output for a terminal: the outcome as a result.
-final class RegistrationOutcome: UserRegisterUseCaseOutput {
-    var result: Result<String, AccountAdministration.Failure> = .failure(.init(description: "registration did not answer"))
-
-    func presentRegistered(_ user: UserPresentationModel, session: SessionPresentationModel) { result = .success(user.id.rawValue) }
-
-    func presentValidationFailures(_ failures: [UserFieldFailure]) {
-        let reasons = failures.map { failure in
-            switch failure.rule {
-            case .required: "\(failure.field.rawValue) is required"
-            case .invalidEmail: "the email is not a valid address"
-            case .weakPassword: "the password must have at least \(UserRegisterTransformer.minimumPasswordLength) characters"
-            }
-        }
-        result = .failure(.init(description: reasons.joined(separator: "; ")))
-    }
-
-    func presentEmailTaken() { result = .failure(.init(description: "a user with this email already exists")) }
-    func presentStorageUnavailable() { result = .failure(.init(description: "the database is busy; try again")) }
-    func presentStorageFailure() { result = .failure(.init(description: "the database failed; see the log")) }
 }

@@ -1,14 +1,3 @@
-/// Where a position in the name-sorted address book is: the last item a page ended with.
-public struct ContactCursor: Equatable, Sendable {
-    public var sortName: String
-    public var id: ContactID
-
-    public init(sortName: String, id: ContactID) {
-        self.sortName = sortName
-        self.id = id
-    }
-}
-
 /// The contacts of every user; each call is scoped to one owner.
 ///
 /// Methods throw `GatewayError` for storage failures only; "not found" and "changed meanwhile"

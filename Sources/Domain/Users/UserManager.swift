@@ -1,10 +1,3 @@
-/// What registering can meet in storage.
-public enum RegistrationResult: Equatable, Sendable {
-    case registered
-    /// Another user already has this (normalized) email.
-    case emailTaken
-}
-
 /// The users; emails are unique.
 public protocol UserManager: Sendable {
     /// Stores the user and their first session together, or neither.

@@ -64,8 +64,3 @@ public struct JSONOutput {
         if last { bytes.append(0x2C) } else { needsComma[needsComma.count - 1] = true }
     }
 }
-
-/// A view model that can write itself as JSON without `JSONEncoder`.
-public protocol JSONWritable {
-    func write(to output: inout JSONOutput)
-}

@@ -1,3 +1,4 @@
+import Domain
 import Foundation
 
 /// Reads typed fields out of a JSON object for a Presenter, collecting every format error.
@@ -56,18 +57,18 @@ public struct FieldReader {
         }
     }
 
-    /// A `YYYY-MM-DD` date field.
-    public mutating func date(_ object: [String: JSONValue], _ key: String, pointer: String) -> Presence<DateParts> {
+    /// A `YYYY-MM-DD` date field naming a real day.
+    public mutating func date(_ object: [String: JSONValue], _ key: String, pointer: String) -> Presence<CalendarDate> {
         switch string(object, key, pointer: pointer, maxLength: 10) {
         case .absent: return .absent
         case .null: return .null
         case .invalid: return .invalid
         case .value(let text):
-            guard let parts = DateParts(text) else {
+            guard let date = CalendarDate(text) else {
                 errors.append(FieldErrorViewModel(pointer: pointer, code: "invalid_format", detail: messages.text(.invalidDate)))
                 return .invalid
             }
-            return .value(parts)
+            return .value(date)
         }
     }
 
@@ -93,28 +94,4 @@ public struct FieldReader {
 
     /// Records an error found outside the reader.
     public mutating func record(_ error: FieldErrorViewModel) { errors.append(error) }
-}
-
-/// `YYYY-MM-DD` split into numbers, exactly four, two and two digits.
-public struct DateParts: Equatable, Sendable {
-    public let year: Int
-    public let month: Int
-    public let day: Int
-
-    public init?(_ text: String) {
-        let bytes = Array(text.utf8)
-        guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-") else { return nil }
-        func number(_ range: Range<Int>) -> Int? {
-            var value = 0
-            for byte in bytes[range] {
-                guard byte >= 0x30 && byte <= 0x39 else { return nil }
-                value = value * 10 + Int(byte - 0x30)
-            }
-            return value
-        }
-        guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10) else { return nil }
-        self.year = year
-        self.month = month
-        self.day = day
-    }
 }

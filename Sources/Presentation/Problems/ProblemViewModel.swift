@@ -1,21 +1,3 @@
-/// One invalid input, ready for the wire: where it is and what is wrong, in the client's language.
-public struct FieldErrorViewModel: Encodable, Equatable, Sendable {
-    /// JSON Pointer into the request body (RFC 6901).
-    public let pointer: String?
-    /// A query or path parameter's name.
-    public let parameter: String?
-    /// Stable snake_case identifier.
-    public let code: String
-    public let detail: String
-
-    public init(pointer: String? = nil, parameter: String? = nil, code: String, detail: String) {
-        self.pointer = pointer
-        self.parameter = parameter
-        self.code = code
-        self.detail = detail
-    }
-}
-
 /// An error outcome as a Presenter words it; the Responder adds status and request id.
 public struct ProblemViewModel: Equatable, Sendable {
     /// Stable snake_case identifier (`validation_failed`, `not_found`).

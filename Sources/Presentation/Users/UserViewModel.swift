@@ -13,27 +13,3 @@ public struct UserViewModel: Encodable, Equatable, Sendable {
         email = user.email
     }
 }
-
-/// A new session on the wire: `{token, expiresAt}`.
-public struct SessionViewModel: Encodable, Equatable, Sendable {
-    public let token: String
-    public let expiresAt: String
-
-    public init(_ session: SessionPresentationModel) {
-        token = session.token
-        expiresAt = Timestamp.format(session.expiresAt)
-    }
-}
-
-/// A registration on the wire: `{user, token, expiresAt}`.
-public struct RegistrationViewModel: Encodable, Equatable, Sendable {
-    public let user: UserViewModel
-    public let token: String
-    public let expiresAt: String
-
-    public init(user: UserPresentationModel, session: SessionPresentationModel) {
-        self.user = UserViewModel(user)
-        token = session.token
-        expiresAt = Timestamp.format(session.expiresAt)
-    }
-}

@@ -9,22 +9,22 @@ enum ContactRow {
             id: ContactID(row.string(at: 0) ?? ""), ownerID: UserID(row.string(at: 1) ?? ""),
             firstName: row.string(at: 2), lastName: row.string(at: 3), email: row.string(at: 4), phone: row.string(at: 5),
             // A birthday written by hand in a form we cannot read is dropped rather than fatal.
-            birthday: row.string(at: 6).flatMap(calendarDate),
+            birthday: row.string(at: 6).flatMap(CalendarDate.init),
             address: PostalAddress(
                 street: row.string(at: 7), street2: row.string(at: 8), city: row.string(at: 9),
                 province: row.string(at: 10), postalCode: row.string(at: 11), country: row.string(at: 12)),
-            createdAt: date(milliseconds: row.int64(at: 14)), updatedAt: date(milliseconds: row.int64(at: 15)),
+            createdAt: Milliseconds.date(row.int64(at: 14)), updatedAt: Milliseconds.date(row.int64(at: 15)),
             version: row.int(at: 13))
     }
 
     /// Parameters ?1…?17 of `SQLiteContactManager.insert`.
     static func insertValues(of contact: Contact) -> [SQLiteValue] {
-        values(of: contact) + [.integer(milliseconds(contact.createdAt)), .integer(milliseconds(contact.updatedAt))]
+        values(of: contact) + [.integer(Milliseconds.from(contact.createdAt)), .integer(Milliseconds.from(contact.updatedAt))]
     }
 
     /// Parameters ?1…?17 of `SQLiteContactManager.update`.
     static func updateValues(of contact: Contact, expectedVersion: Int) -> [SQLiteValue] {
-        values(of: contact) + [.integer(milliseconds(contact.updatedAt)), .integer(Int64(expectedVersion))]
+        values(of: contact) + [.integer(Milliseconds.from(contact.updatedAt)), .integer(Int64(expectedVersion))]
     }
 
     /// Parameters ?1…?15, shared by insert and update: id, owner, the fields, sort name, version.
@@ -37,23 +37,5 @@ enum ContactRow {
             SQLiteValue(contact.address.postalCode), SQLiteValue(contact.address.country), .text(contact.sortName),
             .integer(Int64(contact.version)),
         ]
-    }
-
-    static func milliseconds(_ date: Date) -> Int64 {
-        Int64((date.timeIntervalSince1970 * 1000).rounded())
-    }
-
-    static func date(milliseconds: Int64) -> Date {
-        Date(timeIntervalSince1970: Double(milliseconds) / 1000)
-    }
-
-    /// `YYYY-MM-DD` as a real day; nil for anything else.
-    static func calendarDate(_ text: String) -> CalendarDate? {
-        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
-        guard text.utf8.count == 10, parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
-              parts.allSatisfy({ $0.allSatisfy { $0.isASCII && $0.isNumber } }),
-              let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2])
-        else { return nil }
-        return CalendarDate(year: year, month: month, day: day)
     }
 }

@@ -110,6 +110,18 @@ public final class Database: @unchecked Sendable {
         }
     }
 
+    /// Runs `body` on the writer outside any transaction (pragmas that refuse to run inside one).
+    func withWriter<T>(_ body: (SQLiteConnection) throws -> T) throws -> T {
+        writerLock.lock()
+        defer { writerLock.unlock() }
+        do {
+            return try body(writer)
+        } catch {
+            errorHandler(error)
+            throw error
+        }
+    }
+
     private func takeReader() -> SQLiteConnection {
         readersCondition.lock()
         defer { readersCondition.unlock() }

@@ -12,6 +12,12 @@ extension SQLiteError {
     }
 }
 
+extension SQLiteError {
+    /// A UNIQUE, CHECK, NOT NULL or foreign-key constraint refused the statement: an expected
+    /// conflict the use case answers (409), not a fault.
+    public var isConstraintViolation: Bool { code == SQLITE_CONSTRAINT }
+}
+
 extension GatewayError {
     /// Runs `body`, reporting whatever it throws as a `GatewayError`, as `ContactManager` and its
     /// siblings promise.

@@ -17,7 +17,7 @@ enum JSONRequestBody {
     static func respond(to request: HTTPRequest, context: RequestContext, _ scene: (JSONValue) -> HTTPResponse) -> HTTPResponse {
         switch decode(request) {
         case .success(let body): scene(body)
-        case .failure(let failure): ProblemResponses.body(failure, context: context)
+        case .failure(let failure): RootProblems.body(failure, context: context)
         }
     }
 

@@ -33,12 +33,17 @@ public final class MetricsRegistry: Sendable {
     private struct State {
         var requests: [Key: Int] = [:]
         var durations: [String: Histogram] = [:]
+        var refusals: [Int: Int] = [:]
         var sources = Sources()
     }
 
     private let state = Mutex(State())
+    /// The release, exported as `viperd_build_info{version=…}`.
+    public let version: String
 
-    public init() {}
+    public init(version: String = "unknown") {
+        self.version = version
+    }
 
     public func setSources(_ sources: Sources) {
         state.withLock { $0.sources = sources }
@@ -56,9 +61,14 @@ public final class MetricsRegistry: Sendable {
         }
     }
 
+    /// A response the HTTP server wrote itself, before any routing (400, 408, 413, 414, 431, …).
+    public func recordRefusal(status: Int) {
+        state.withLock { $0.refusals[status, default: 0] += 1 }
+    }
+
     /// The Prometheus text format (version 0.0.4).
     public func render() -> String {
-        let (requests, durations, sources) = state.withLock { ($0.requests, $0.durations, $0.sources) }
+        let (requests, durations, refusals, sources) = state.withLock { ($0.requests, $0.durations, $0.refusals, $0.sources) }
         var lines: [String] = []
         lines.append("# HELP viperd_http_requests_total HTTP requests by method, route template and status.")
         lines.append("# TYPE viperd_http_requests_total counter")
@@ -87,6 +97,21 @@ public final class MetricsRegistry: Sendable {
         lines.append("# HELP viperd_database_seconds_total Wall time spent in database calls.")
         lines.append("# TYPE viperd_database_seconds_total counter")
         lines.append("viperd_database_seconds_total \(database.seconds)")
+        lines.append("# HELP viperd_http_refusals_total Responses the HTTP layer wrote itself, before routing, by status.")
+        lines.append("# TYPE viperd_http_refusals_total counter")
+        for (status, count) in refusals.sorted(by: { $0.key < $1.key }) {
+            lines.append("viperd_http_refusals_total{status=\"\(status)\"} \(count)")
+        }
+        lines.append("# HELP viperd_build_info The running release; always 1.")
+        lines.append("# TYPE viperd_build_info gauge")
+        lines.append("viperd_build_info{version=\"\(Self.escapedLabel(version))\"} 1")
+        lines += ProcessMetrics.current().lines
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// A Prometheus label value: backslash, double quote and newline escaped.
+    static func escapedLabel(_ value: String) -> String {
+        value.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+            .replacingOccurrences(of: "\n", with: "\\n")
     }
 }

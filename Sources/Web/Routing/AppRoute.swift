@@ -1,37 +1,19 @@
-/// Every route of the API: operational ones, and each feature's routes wrapped.
+/// Every route of the API, split by who may call it: the type of a route says whether its
+/// scene gets a signed-in user, so no scene has to check.
 public enum AppRoute: Equatable, Sendable {
-    case health
-    case healthReady
-    case metrics
-    case openAPI
-    case contacts(ContactsRoute)
-    case users(UsersRoute)
-    case sessions(SessionsRoute)
+    case open(OpenRoute)
+    case signedIn(SignedInRoute)
 
+    /// Every endpoint the server serves: the router table, the `Allow` lists and the OpenAPI
+    /// check all come from here.
+    static let endpoints: [Endpoint<AppRoute>] =
+        OpenRoute.endpoints.wrapped(AppRoute.open) + SignedInRoute.endpoints.wrapped(AppRoute.signedIn)
+
+    /// The path of the resource the route acts on.
     public var path: String {
         switch self {
-        case .health: "/health"
-        case .healthReady: "/health/ready"
-        case .metrics: "/metrics"
-        case .openAPI: "/openapi.json"
-        case .contacts(let route): route.path
-        case .users(let route): route.path
-        case .sessions(let route): route.path
-        }
-    }
-
-    /// Whether the route needs `Authorization: Bearer …`; registration and login do not.
-    public var requiresAuthentication: Bool {
-        switch self {
-        case .health, .healthReady, .metrics, .openAPI, .users(.register), .sessions(.create): false
-        case .contacts, .users(.me), .sessions(.deleteCurrent): true
-        }
-    }
-
-    public var template: String {
-        switch self {
-        case .contacts(let route): route.template
-        default: path
+        case .open(let route): route.path
+        case .signedIn(let route): route.path
         }
     }
 }

@@ -55,8 +55,8 @@ struct AccountCommandsTests {
     @Test("migrate --status lists every migration as applied after migrate")
     func migrateStatus() throws {
         defer { try? FileManager.default.removeItem(at: folder) }
-        let pending = try ViperdProcess.run(["migrate", "--db", db, "--status"])
-        #expect(pending.output.contains("pending"))
+        let none = try ViperdProcess.run(["migrate", "--db", db, "--status"])
+        #expect(none.output.contains("no database"))
         let applied = try ViperdProcess.run(["migrate", "--db", db])
         #expect(applied.output.contains("applied 0001_create_contacts.sql"))
         let status = try ViperdProcess.run(["migrate", "--db", db, "--status"])

@@ -1,4 +1,5 @@
 import App
+import Web
 import Testing
 
 /// How `viperd serve` settles each setting: flag, then `VIPERD_*` variable, then default.
@@ -64,5 +65,26 @@ struct ServeOptionsTests {
     func names() {
         #expect(ServeOptions.environmentName(of: "max-requests-per-connection") == "VIPERD_MAX_REQUESTS_PER_CONNECTION")
         #expect(ServeOptions.environmentName(of: "port") == "VIPERD_PORT")
+    }
+
+    @Test("--trusted-proxy is off by default, repeatable, and read from VIPERD_TRUSTED_PROXY comma-separated")
+    func trustedProxies() throws {
+        #expect(try ServeOptions().resolve(environment: [:]).trustedProxies.isEmpty)
+        let fromEnvironment = try ServeOptions().resolve(environment: ["VIPERD_TRUSTED_PROXY": "10.0.0.0/8, fd00::/8"])
+        #expect(fromEnvironment.trustedProxies.networks.map(\.description) == ["10.0.0.0/8", "fd00::/8"])
+        var options = ServeOptions()
+        options.trustedProxies = ["192.168.0.1"]
+        let fromFlag = try options.resolve(environment: ["VIPERD_TRUSTED_PROXY": "10.0.0.0/8"])
+        #expect(fromFlag.trustedProxies.networks.map(\.description) == ["192.168.0.1/32"])
+    }
+
+    @Test("a malformed --trusted-proxy is refused with a message naming the option and the value")
+    func malformedTrustedProxy() {
+        #expect {
+            try ServeOptions().resolve(environment: ["VIPERD_TRUSTED_PROXY": "10.0.0.1/8"])
+        } throws: { error in
+            (error as? ServeOptions.InvalidValue)?.description
+                == "--trusted-proxy (or VIPERD_TRUSTED_PROXY): '10.0.0.1/8' has bits set after its /8 prefix (did you mean 10.0.0.0/8?)"
+        }
     }
 }

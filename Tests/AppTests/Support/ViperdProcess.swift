@@ -129,7 +129,9 @@ final class ViperdProcess: @unchecked Sendable {
     static func listeningPort(in log: String) -> Int? {
         guard let range = log.range(of: "listening on http://") else { return nil }
         let rest = log[range.upperBound...]
-        guard let colon = rest.lastIndex(of: ":", before: rest.firstIndex(of: "\n") ?? rest.endIndex) else { return nil }
+        // The line ends at a newline, or at the closing quote of a JSON log line's message.
+        let end = rest.firstIndex { $0 == "\n" || $0 == "\"" } ?? rest.endIndex
+        guard let colon = rest.lastIndex(of: ":", before: end) else { return nil }
         let digits = rest[rest.index(after: colon)...].prefix { $0.isNumber }
         return Int(digits)
     }

@@ -5,7 +5,7 @@ import TestSupport
 import Testing
 
 /// Replays llhttp's request vectors against the real server over a socket, per the replay rules
-/// in `../shared/conformance/llhttp-request-vectors/README.md`.
+/// in `Tests/Conformance/llhttp-request-vectors/README.md`.
 @Suite("llhttp request vectors")
 struct LLHTTPConformanceTests {
     static let vectors = LLHTTPVector.loadAll()

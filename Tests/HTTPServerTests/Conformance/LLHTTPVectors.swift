@@ -1,8 +1,8 @@
 import Foundation
 import Testing
 
-/// The llhttp request vectors in `../shared/conformance/llhttp-request-vectors`, loaded by the
-/// replay rules of that folder's README.
+/// The llhttp request vectors vendored in `Tests/Conformance/llhttp-request-vectors`, loaded by
+/// the replay rules of that folder's README.
 struct LLHTTPVector: CustomTestStringConvertible, Sendable {
     let file: String
     let name: String
@@ -17,9 +17,10 @@ struct LLHTTPVector: CustomTestStringConvertible, Sendable {
     var testDescription: String { "\(file): \(name)" }
 
     static let folder: URL = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("shared/conformance/llhttp-request-vectors")
+        .deletingLastPathComponent()  // Conformance
+        .deletingLastPathComponent()  // HTTPServerTests
+        .deletingLastPathComponent()  // Tests
+        .appendingPathComponent("Conformance/llhttp-request-vectors")
 
     static func loadAll() -> [LLHTTPVector] {
         let files = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []

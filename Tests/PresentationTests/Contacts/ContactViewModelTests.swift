@@ -5,18 +5,6 @@ import Testing
 
 @Suite("Contact view models")
 struct ContactViewModelTests {
-    @Test("absent values are written as null, never left out")
-    func explicitNulls() throws {
-        let json = try JSONSerialization.jsonObject(with: JSONEncoder().encode(ContactViewModel(Fixture.contact(first: nil)))) as? [String: Any]
-        let object = try #require(json)
-        #expect(object.keys.sorted() == ["address", "birthday", "contactName", "createdAt", "email", "firstName", "id", "lastName", "phone", "updatedAt"])
-        #expect(object["firstName"] is NSNull)
-        #expect(object["contactName"] as? String == "Brown")
-        let address = try #require(object["address"] as? [String: Any])
-        #expect(address["street"] is NSNull)
-        #expect(address["city"] as? String == "Toronto")
-    }
-
     @Test("If-Match accepts * and one strong tag of ours", arguments: [
         ("*", ContactETag.Condition.any), ("\"3\"", .version(3)), (" \"12\" ", .version(12)),
     ])

@@ -1,7 +1,7 @@
 import Testing
 @testable import Web
 
-@Suite("query parameters and paths")
+@Suite("query parameters")
 struct QueryParametersTests {
     @Test("values are percent-decoded, + is a space, the first of a repeated key wins")
     func decoding() {
@@ -12,12 +12,5 @@ struct QueryParametersTests {
         #expect(query["empty"] == "")
         #expect(query["bad"] == "\u{FFFD}")
         #expect(query["missing"] == nil)
-    }
-
-    @Test("routes print their own paths, encoding ids")
-    func printing() {
-        #expect(AppRoute.contacts(.show(id: "c_1")).path == "/v1/contacts/c_1")
-        #expect(AppRoute.contacts(.show(id: "a/b")).path == "/v1/contacts/a%2Fb")
-        #expect(AppRoute.contacts(.update(id: "x")).template == "/v1/contacts/{id}")
     }
 }

@@ -1,8 +1,3 @@
-/// What logging out can lead to.
-public protocol SessionDeleteUseCaseOutput: StorageFailureOutput {
-    func presentLoggedOut()
-}
-
 /// `DELETE /v1/sessions/current`: the presented token stops working at once.
 ///
 /// Outcomes: `presentLoggedOut()`, storage failures.

@@ -1,10 +1,3 @@
-/// What showing the current user can lead to.
-public protocol MeShowUseCaseOutput: StorageFailureOutput {
-    func presentUser(_ user: UserPresentationModel)
-    /// The session's user no longer exists.
-    func presentUnknownUser()
-}
-
 /// `GET /v1/me`: the authenticated user.
 ///
 /// Outcomes: `presentUser(_:)`, `presentUnknownUser()`, storage failures.

@@ -1,10 +1,11 @@
 import Domain
 
 /// Converts a new contact's body and words the outcome.
-public final class ContactCreatePresenter: ContactCreateUseCaseOutput {
+public final class ContactCreatePresenter: ContactCreateUseCaseOutput, StorageFailurePresenter {
     private let useCase: ContactCreateUseCase
     private let output: any ContactCreatePresenterOutput
-    private let messages: Messages
+    public let messages: Messages
+    public var problemOutput: any ProblemPresenterOutput { output }
 
     public init(useCase: ContactCreateUseCase, output: any ContactCreatePresenterOutput, messages: Messages) {
         self.useCase = useCase
@@ -27,7 +28,4 @@ public final class ContactCreatePresenter: ContactCreateUseCaseOutput {
     public func presentValidationFailures(_ failures: [ContactFieldFailure]) {
         output.showValidationFailures(ContactFailureWording.problem(failures, messages: messages))
     }
-
-    public func presentStorageUnavailable() { output.showStorageUnavailable(messages.unavailable()) }
-    public func presentStorageFailure() { output.showStorageFailure(messages.failure()) }
 }

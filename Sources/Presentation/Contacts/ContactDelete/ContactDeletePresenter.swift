@@ -1,10 +1,11 @@
 import Domain
 
 /// Converts the path id of a deletion and words the outcome.
-public final class ContactDeletePresenter: ContactDeleteUseCaseOutput {
+public final class ContactDeletePresenter: ContactDeleteUseCaseOutput, StorageFailurePresenter {
     private let useCase: ContactDeleteUseCase
     private let output: any ContactDeletePresenterOutput
-    private let messages: Messages
+    public let messages: Messages
+    public var problemOutput: any ProblemPresenterOutput { output }
 
     public init(useCase: ContactDeleteUseCase, output: any ContactDeletePresenterOutput, messages: Messages) {
         self.useCase = useCase
@@ -22,6 +23,4 @@ public final class ContactDeletePresenter: ContactDeleteUseCaseOutput {
 
     public func presentDeleted() { output.showDeleted() }
     public func presentNotFound(_ id: ContactID) { output.showNotFound(ContactFailureWording.notFound(messages: messages)) }
-    public func presentStorageUnavailable() { output.showStorageUnavailable(messages.unavailable()) }
-    public func presentStorageFailure() { output.showStorageFailure(messages.failure()) }
 }

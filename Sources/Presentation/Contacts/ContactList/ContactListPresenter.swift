@@ -2,14 +2,15 @@ import Domain
 import Foundation
 
 /// Converts the list's query parameters and words the page or the empty-book message.
-public final class ContactListPresenter: ContactListUseCaseOutput {
+public final class ContactListPresenter: ContactListUseCaseOutput, StorageFailurePresenter {
     public static let defaultLimit = 20
     public static let maxLimit = 100
     public static let maxQueryLength = 200
 
     private let useCase: ContactListUseCase
     private let output: any ContactListPresenterOutput
-    private let messages: Messages
+    public let messages: Messages
+    public var problemOutput: any ProblemPresenterOutput { output }
 
     public init(useCase: ContactListUseCase, output: any ContactListPresenterOutput, messages: Messages) {
         self.useCase = useCase
@@ -56,7 +57,4 @@ public final class ContactListPresenter: ContactListUseCaseOutput {
     public func presentNoContacts() {
         output.showContacts(ContactListViewModel(items: [], nextCursor: nil, message: messages.text(.noContactsFound)))
     }
-
-    public func presentStorageUnavailable() { output.showStorageUnavailable(messages.unavailable()) }
-    public func presentStorageFailure() { output.showStorageFailure(messages.failure()) }
 }

@@ -1,10 +1,11 @@
 import Domain
 
 /// Converts the path id and words one contact.
-public final class ContactShowPresenter: ContactShowUseCaseOutput {
+public final class ContactShowPresenter: ContactShowUseCaseOutput, StorageFailurePresenter {
     private let useCase: ContactShowUseCase
     private let output: any ContactShowPresenterOutput
-    private let messages: Messages
+    public let messages: Messages
+    public var problemOutput: any ProblemPresenterOutput { output }
 
     public init(useCase: ContactShowUseCase, output: any ContactShowPresenterOutput, messages: Messages) {
         self.useCase = useCase
@@ -22,6 +23,4 @@ public final class ContactShowPresenter: ContactShowUseCaseOutput {
 
     public func presentContact(_ contact: ContactPresentationModel) { output.showContact(ContactViewModel(contact)) }
     public func presentNotFound(_ id: ContactID) { output.showNotFound(ContactFailureWording.notFound(messages: messages)) }
-    public func presentStorageUnavailable() { output.showStorageUnavailable(messages.unavailable()) }
-    public func presentStorageFailure() { output.showStorageFailure(messages.failure()) }
 }

@@ -1,10 +1,11 @@
 import Domain
 
 /// Converts a PATCH (path id, `If-Match`, body) and words the outcome.
-public final class ContactUpdatePresenter: ContactUpdateUseCaseOutput {
+public final class ContactUpdatePresenter: ContactUpdateUseCaseOutput, StorageFailurePresenter {
     private let useCase: ContactUpdateUseCase
     private let output: any ContactUpdatePresenterOutput
-    private let messages: Messages
+    public let messages: Messages
+    public var problemOutput: any ProblemPresenterOutput { output }
 
     public init(useCase: ContactUpdateUseCase, output: any ContactUpdatePresenterOutput, messages: Messages) {
         self.useCase = useCase
@@ -45,7 +46,4 @@ public final class ContactUpdatePresenter: ContactUpdateUseCaseOutput {
         let problem = ProblemViewModel(code: "stale_etag", title: messages.text(.staleTitle), detail: messages.text(.staleContact))
         output.showStale(problem, current: ContactViewModel(current))
     }
-
-    public func presentStorageUnavailable() { output.showStorageUnavailable(messages.unavailable()) }
-    public func presentStorageFailure() { output.showStorageFailure(messages.failure()) }
 }

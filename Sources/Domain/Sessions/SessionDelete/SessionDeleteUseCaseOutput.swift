@@ -1,0 +1,4 @@
+/// What logging out can lead to.
+public protocol SessionDeleteUseCaseOutput: StorageFailureOutput {
+    func presentLoggedOut()
+}

@@ -1,0 +1,6 @@
+/// What registering can meet in storage.
+public enum RegistrationResult: Equatable, Sendable {
+    case registered
+    /// Another user already has this (normalized) email.
+    case emailTaken
+}

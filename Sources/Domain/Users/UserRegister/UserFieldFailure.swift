@@ -1,0 +1,13 @@
+/// A registration rule broken by one field.
+public struct UserFieldFailure: Equatable, Sendable {
+    public enum Field: String, Sendable { case name, email, password }
+    public enum Rule: String, Sendable { case required, invalidEmail, weakPassword }
+
+    public let field: Field
+    public let rule: Rule
+
+    public init(field: Field, rule: Rule) {
+        self.field = field
+        self.rule = rule
+    }
+}

@@ -1,0 +1,29 @@
+extension ConnectionStateMachine {
+    /// Something that happened to the connection.
+    enum Event {
+        /// The socket was accepted; `atCapacity` means it is answered 503 and closed.
+        case opened(atCapacity: Bool)
+        /// Bytes arrived. Only read while `wantsInput` says so.
+        case bytesRead(UnsafeRawBufferPointer)
+        /// The client shut its side.
+        case endOfFile
+        /// The read failed; the peer is gone.
+        case readFailed
+        /// A handler answered the request dispatched with `ticket`.
+        case responseReady(HTTPResponse, ticket: UInt64)
+        /// The socket accepts writes again.
+        case writable
+        /// Every queued byte has been written.
+        case writeDrained
+        /// The socket is full with `pendingBytes` unsent; `progressed` if some bytes went out.
+        case writeBlocked(pendingBytes: Int, progressed: Bool)
+        /// The write failed; the peer is gone.
+        case writeFailed
+        /// The event loop's timer: fire whatever deadline has passed.
+        case tick
+        /// Graceful shutdown began: close if idle, shorten a linger.
+        case shutdown
+        /// Close at once, whatever the state (end of the shutdown drain).
+        case abort
+    }
+}

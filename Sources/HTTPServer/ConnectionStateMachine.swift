@@ -1,0 +1,326 @@
+/// What one client connection does next, decided without sockets, Dispatch or a clock.
+///
+/// `Connection` turns what happens on its socket into an `Event`, hands it over with the current
+/// time, and performs the one `Action` it gets back; when that action is a write, the write's
+/// outcome is the next event. One action per event keeps the hot path free of allocations.
+/// The request parser lives here because it is pure too: bytes go in, requests come out in
+/// order, so "request parsed" is a step inside `.bytesRead` rather than an event. Deadlines are
+/// kept here and fired by `.tick`, because the event loop's timer sweeps every connection;
+/// arming one is a state change, not an action (`nextDeadline` shows it).
+struct ConnectionStateMachine {
+    /// Which deadline is armed; each fires its own way.
+    enum DeadlineKind: Equatable {
+        case idle, header, body, handler, linger, write
+    }
+
+    /// The next deadline and what happens when it passes.
+    struct Deadline: Equatable {
+        var kind: DeadlineKind
+        /// Monotonic nanoseconds.
+        var at: UInt64
+    }
+
+    private enum State {
+        /// Waiting for or parsing a request.
+        case reading
+        /// A handler is working on a request; reads are suspended lazily. `field` is what its
+        /// response says about the connection unless the server is shutting down.
+        case handling(field: ConnectionField)
+        /// The last response is being written; then the write side closes.
+        case closing
+        /// Write side shut; unread input is drained for a bounded time (lingering close).
+        case lingering(drainedBytes: Int)
+        case closed
+    }
+
+    private let settings: Settings
+    private var state = State.reading
+    private var parser: HTTPRequestParser
+    private var requestsStarted = 0
+    /// Identifies the request in flight; bumped whenever its answer must no longer be written.
+    private var ticket: UInt64 = 0
+    /// Unsent response bytes, as of the last write outcome.
+    private var pendingOutput = 0
+    /// A write was asked for while framing requests, which resume whatever its outcome.
+    private var framingAfterWrite = false
+    private var readDeadline = Deadline(kind: .idle, at: .max)
+    private var writeDeadline = UInt64.max
+    private var idleSince: UInt64
+    private var lastReadAt: UInt64
+    private var headStartedAt: UInt64?
+
+    /// A connection accepted at `now`.
+    init(settings: Settings, now: UInt64) {
+        self.settings = settings
+        parser = HTTPRequestParser(limits: settings.limits)
+        idleSince = now
+        lastReadAt = now
+    }
+
+    /// Whether a readable socket should be read; if not, reading stops until an action resumes
+    /// it. Reads stop lazily this way while a handler works, so a quiet client costs no
+    /// suspend/resume pair per request.
+    var wantsInput: Bool {
+        switch state {
+        case .reading, .lingering: true
+        case .handling, .closing, .closed: false
+        }
+    }
+
+    var isClosed: Bool {
+        if case .closed = state { return true }
+        return false
+    }
+
+    /// The earliest armed deadline, nil when none is.
+    var nextDeadline: Deadline? {
+        if writeDeadline != .max && writeDeadline <= readDeadline.at { return Deadline(kind: .write, at: writeDeadline) }
+        return readDeadline.at == .max ? nil : readDeadline
+    }
+
+    /// Takes one event at monotonic time `now`. `shuttingDown` is the server's flag as of now,
+    /// not only what `.shutdown` said: the server sets it before its loops hear of the shutdown,
+    /// and a response written in between must already say `close`.
+    mutating func handle(_ event: Event, now: UInt64, shuttingDown: Bool) -> Action {
+        switch event {
+        case .opened(let atCapacity):
+            if atCapacity { return refuse(HTTPParseError(.serverAtCapacity)) }
+            setReadDeadline(.idle, at: idleSince &+ settings.idleTimeout)
+            return .read
+        case .bytesRead(let bytes):
+            return bytesRead(bytes, now: now)
+        case .endOfFile:
+            return endOfFile()
+        case .readFailed, .writeFailed, .abort:
+            return close()
+        case .responseReady(let response, let answered):
+            guard case .handling(let field) = state, answered == ticket else { return .none }
+            return respond(response, field: field, now: now, shuttingDown: shuttingDown)
+        case .writable:
+            switch state {
+            case .reading, .handling, .closing: return .flush
+            case .lingering, .closed: return .none
+            }
+        case .writeDrained:
+            return writeDrained(now: now, shuttingDown: shuttingDown)
+        case .writeBlocked(let pending, let progressed):
+            return writeBlocked(pending: pending, progressed: progressed, now: now)
+        case .tick:
+            return deadlinesPassed(now: now)
+        case .shutdown:
+            return shutdownBegan(now: now)
+        }
+    }
+}
+
+// MARK: reading
+
+extension ConnectionStateMachine {
+    private mutating func bytesRead(_ bytes: UnsafeRawBufferPointer, now: UInt64) -> Action {
+        switch state {
+        case .reading:
+            parser.feed(bytes)
+            lastReadAt = now
+            return frame(now: now)
+        case .handling:
+            // Not asked for (see `wantsInput`), but kept: it is the next pipelined request.
+            parser.feed(bytes)
+            lastReadAt = now
+            return .stopReading
+        case .lingering(let drained):
+            let total = drained + bytes.count
+            if total > settings.lingerMaxBytes { return close() }
+            state = .lingering(drainedBytes: total)
+            return .none
+        case .closing:
+            return .stopReading
+        case .closed:
+            return .none
+        }
+    }
+
+    private mutating func endOfFile() -> Action {
+        switch state {
+        case .reading:
+            // The client is done sending; whatever it owes us will not come.
+            if pendingOutput > 0 {
+                state = .closing
+                return .stopReading
+            }
+            return close()
+        case .lingering:
+            return close()
+        case .handling, .closing:
+            // Not read in these states; the end of the stream is seen again once reading resumes.
+            return .stopReading
+        case .closed:
+            return .none
+        }
+    }
+
+    /// Frames buffered requests until one is dispatched, a write is due or more bytes are needed.
+    private mutating func frame(now: UInt64) -> Action {
+        while case .reading = state {
+            if pendingOutput > settings.outputHighWaterBytes { return .stopReading }
+            switch parser.next() {
+            case .needMore:
+                armReadDeadline()
+                return .read
+            case .head(let head):
+                headStartedAt = nil
+                if head.expectsContinue && parser.bufferedByteCount == 0 {
+                    framingAfterWrite = true
+                    return .writeContinue
+                }
+            case .complete(let request):
+                return dispatch(request, now: now)
+            case .failure(let error):
+                return refuse(error)
+            }
+        }
+        return .none
+    }
+
+    private mutating func armReadDeadline() {
+        switch parser.phase {
+        case .idle where pendingOutput > 0:
+            // Still writing the last response: the write deadline governs, idleness starts
+            // when the output is gone (see `writeDrained`).
+            setReadDeadline(.idle, at: .max)
+        case .idle:
+            setReadDeadline(.idle, at: idleSince &+ settings.idleTimeout)
+        case .head:
+            let started = headStartedAt ?? lastReadAt
+            headStartedAt = started
+            setReadDeadline(.header, at: started &+ settings.headerTimeout)
+        case .body:
+            setReadDeadline(.body, at: lastReadAt &+ settings.bodyTimeout)
+        }
+    }
+
+    // MARK: handling
+
+    private mutating func dispatch(_ request: HTTPRequest, now: UInt64) -> Action {
+        headStartedAt = nil
+        requestsStarted += 1
+        let keepAlive = request.keepAlive && requestsStarted < settings.maxRequestsPerConnection
+        state = .handling(field: keepAlive ? (request.version == .http1_0 ? .keepAlive : .none) : .close)
+        ticket &+= 1
+        setReadDeadline(.handler, at: now &+ settings.handlerTimeout)
+        return .dispatch(request, ticket: ticket)
+    }
+
+    private mutating func respond(_ response: HTTPResponse, field: ConnectionField, now: UInt64, shuttingDown: Bool) -> Action {
+        clearReadDeadline()
+        if field == .close || shuttingDown {
+            state = .closing
+            framingAfterWrite = false
+            return .write(response, connection: .close)
+        }
+        state = .reading
+        idleSince = now
+        framingAfterWrite = true
+        return .write(response, connection: field)
+    }
+
+    /// Answers a broken or timed-out request with the error responder's response, then closes.
+    private mutating func refuse(_ error: HTTPParseError) -> Action {
+        switch state {
+        case .reading, .handling: break
+        case .closing, .lingering, .closed: return .none
+        }
+        ticket &+= 1
+        state = .closing
+        framingAfterWrite = false
+        clearReadDeadline()
+        return .refuse(error)
+    }
+
+    // MARK: writing
+
+    private mutating func writeDrained(now: UInt64, shuttingDown: Bool) -> Action {
+        pendingOutput = 0
+        writeDeadline = .max
+        framingAfterWrite = false
+        switch state {
+        case .reading:
+            idleSince = now
+            if shuttingDown && parser.phase == .idle { return close() }
+            return frame(now: now)
+        case .closing:
+            return beginLingeringClose(now: now, shuttingDown: shuttingDown)
+        case .handling, .lingering, .closed:
+            return .none
+        }
+    }
+
+    private mutating func writeBlocked(pending: Int, progressed: Bool, now: UInt64) -> Action {
+        pendingOutput = pending
+        if progressed || writeDeadline == .max { writeDeadline = now &+ settings.writeTimeout }
+        let resume = framingAfterWrite
+        framingAfterWrite = false
+        if resume, case .reading = state { return frame(now: now) }
+        return .none
+    }
+
+    /// Shuts the write side and drains input for a while, so our last response is not destroyed
+    /// by a TCP reset when the client is still sending (RFC 9112 §9.6).
+    private mutating func beginLingeringClose(now: UInt64, shuttingDown: Bool) -> Action {
+        state = .lingering(drainedBytes: 0)
+        setReadDeadline(.linger, at: now &+ lingerPeriod(shuttingDown: shuttingDown))
+        return .linger
+    }
+
+    /// While shutting down, a client that keeps the socket open gets a short linger only.
+    private func lingerPeriod(shuttingDown: Bool) -> UInt64 {
+        shuttingDown ? min(settings.lingerTimeout, 250_000_000) : settings.lingerTimeout
+    }
+
+    // MARK: deadlines and endings
+
+    private mutating func deadlinesPassed(now: UInt64) -> Action {
+        if case .closed = state { return .none }
+        if writeDeadline <= now { return close() }
+        guard readDeadline.at <= now else { return .none }
+        switch readDeadline.kind {
+        case .idle:
+            if pendingOutput == 0 { return close() }
+            clearReadDeadline()
+            return .none
+        case .header: return refuse(HTTPParseError(.headerTimeout))
+        case .body: return refuse(HTTPParseError(.bodyTimeout))
+        case .handler: return refuse(HTTPParseError(.handlerTimeout))
+        case .linger, .write: return close()
+        }
+    }
+
+    private mutating func shutdownBegan(now: UInt64) -> Action {
+        switch state {
+        case .reading where parser.phase == .idle && pendingOutput == 0:
+            return close()
+        case .lingering:
+            readDeadline.at = min(readDeadline.at, now &+ lingerPeriod(shuttingDown: true))
+            return .none
+        default:
+            return .none
+        }
+    }
+
+    private mutating func close() -> Action {
+        if case .closed = state { return .none }
+        state = .closed
+        ticket &+= 1
+        framingAfterWrite = false
+        readDeadline.at = .max
+        writeDeadline = .max
+        return .close
+    }
+
+    private mutating func setReadDeadline(_ kind: DeadlineKind, at deadline: UInt64) {
+        readDeadline = Deadline(kind: kind, at: deadline)
+    }
+
+    private mutating func clearReadDeadline() {
+        readDeadline.at = .max
+    }
+}

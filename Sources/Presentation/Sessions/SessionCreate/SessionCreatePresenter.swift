@@ -1,0 +1,48 @@
+import Domain
+
+/// Converts a login body and words the outcome; unknown email and wrong password read the same.
+public final class SessionCreatePresenter: SessionCreateUseCaseOutput, StorageFailurePresenter {
+    private let useCase: SessionCreateUseCase
+    private let output: any SessionCreatePresenterOutput
+    public let messages: Messages
+    public var problemOutput: any ProblemPresenterOutput { output }
+
+    public init(useCase: SessionCreateUseCase, output: any SessionCreatePresenterOutput, messages: Messages) {
+        self.useCase = useCase
+        self.output = output
+        self.messages = messages
+    }
+
+    public func eventLogin(body: JSONValue, clientAddress: String) {
+        var reader = FieldReader(messages: messages)
+        guard let object = reader.object(body) else {
+            output.showMalformedInput(messages.malformed(reader.errors))
+            return
+        }
+        let email = Converted(reader.string(object, "email", pointer: "/email", maxLength: 254)).value
+        let password = Converted(reader.exactString(object, "password", pointer: "/password", maxLength: UserRegisterPresenter.maxPasswordLength)).value
+        if email == nil && reader.errors.allSatisfy({ $0.pointer != "/email" }) {
+            reader.record(FieldErrorViewModel(pointer: "/email", code: "required", detail: messages.text(.emailRequired)))
+        }
+        if password == nil && reader.errors.allSatisfy({ $0.pointer != "/password" }) {
+            reader.record(FieldErrorViewModel(pointer: "/password", code: "required", detail: messages.text(.passwordRequired)))
+        }
+        guard reader.errors.isEmpty, let email, let password else {
+            output.showMalformedInput(messages.malformed(reader.errors))
+            return
+        }
+        useCase.eventLogin(email: email, password: password, clientAddress: clientAddress, output: self)
+    }
+
+    public func presentSessionCreated(_ session: SessionPresentationModel) { output.showSession(SessionViewModel(session)) }
+
+    public func presentInvalidCredentials() {
+        output.showUnauthorized(ProblemViewModel(code: "invalid_credentials", title: messages.text(.unauthorizedTitle), detail: messages.text(.invalidCredentials)))
+    }
+
+    public func presentThrottled(retryAfter: Int) {
+        let problem = ProblemViewModel(
+            code: "rate_limited", title: messages.text(.throttledTitle), detail: messages.text(.throttledDetail, ["seconds": "\(retryAfter)"]))
+        output.showThrottled(problem, retryAfter: retryAfter)
+    }
+}

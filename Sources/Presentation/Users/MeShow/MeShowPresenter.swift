@@ -1,0 +1,20 @@
+import Domain
+
+/// Words the current user.
+public final class MeShowPresenter: MeShowUseCaseOutput, StorageFailurePresenter {
+    private let useCase: MeShowUseCase
+    private let output: any MeShowPresenterOutput
+    public let messages: Messages
+    public var problemOutput: any ProblemPresenterOutput { output }
+
+    public init(useCase: MeShowUseCase, output: any MeShowPresenterOutput, messages: Messages) {
+        self.useCase = useCase
+        self.output = output
+        self.messages = messages
+    }
+
+    public func eventShow() { useCase.eventShow(output: self) }
+
+    public func presentUser(_ user: UserPresentationModel) { output.showUser(UserViewModel(user)) }
+    public func presentUnknownUser() { output.showUnauthorized(messages.unauthorized()) }
+}

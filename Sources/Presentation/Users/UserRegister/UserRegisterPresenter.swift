@@ -1,0 +1,60 @@
+import Domain
+
+/// Converts a registration body and words the outcome.
+public final class UserRegisterPresenter: UserRegisterUseCaseOutput, StorageFailurePresenter {
+    /// Longer passwords only feed the KDF work; nobody types 1,024 characters.
+    public static let maxPasswordLength = 1024
+
+    private let useCase: UserRegisterUseCase
+    private let output: any UserRegisterPresenterOutput
+    public let messages: Messages
+    public var problemOutput: any ProblemPresenterOutput { output }
+
+    public init(useCase: UserRegisterUseCase, output: any UserRegisterPresenterOutput, messages: Messages) {
+        self.useCase = useCase
+        self.output = output
+        self.messages = messages
+    }
+
+    public func eventRegister(body: JSONValue) {
+        var reader = FieldReader(messages: messages)
+        guard let object = reader.object(body) else {
+            output.showMalformedInput(messages.malformed(reader.errors))
+            return
+        }
+        let name = reader.string(object, "name", pointer: "/name", maxLength: 100)
+        let email = reader.string(object, "email", pointer: "/email", maxLength: 254)
+        let password = reader.exactString(object, "password", pointer: "/password", maxLength: Self.maxPasswordLength)
+        guard reader.errors.isEmpty else {
+            output.showMalformedInput(messages.malformed(reader.errors))
+            return
+        }
+        useCase.eventRegister(name: Converted(name).value, email: Converted(email).value, password: Converted(password).value, output: self)
+    }
+
+    public func presentRegistered(_ user: UserPresentationModel, session: SessionPresentationModel) {
+        output.showRegistered(RegistrationViewModel(user: user, session: session))
+    }
+
+    public func presentValidationFailures(_ failures: [UserFieldFailure]) {
+        let errors = failures.map { failure -> FieldErrorViewModel in
+            let pointer = "/\(failure.field.rawValue)"
+            switch (failure.field, failure.rule) {
+            case (.name, _): return FieldErrorViewModel(pointer: pointer, code: "required", detail: messages.text(.userNameRequired))
+            case (.email, .required): return FieldErrorViewModel(pointer: pointer, code: "required", detail: messages.text(.emailRequired))
+            case (.email, _): return FieldErrorViewModel(pointer: pointer, code: "invalid_email", detail: messages.text(.invalidEmail))
+            case (.password, .required): return FieldErrorViewModel(pointer: pointer, code: "required", detail: messages.text(.passwordRequired))
+            case (.password, _):
+                return FieldErrorViewModel(
+                    pointer: pointer, code: "weak_password",
+                    detail: messages.text(.weakPassword, ["min": "\(UserRegisterTransformer.minimumPasswordLength)"]))
+            }
+        }
+        output.showValidationFailures(ProblemViewModel(
+            code: "validation_failed", title: messages.text(.validationTitle), detail: errors.map(\.detail).joined(separator: "; "), errors: errors))
+    }
+
+    public func presentEmailTaken() {
+        output.showEmailTaken(ProblemViewModel(code: "email_taken", title: messages.text(.conflictTitle), detail: messages.text(.emailTaken)))
+    }
+}

@@ -1,0 +1,13 @@
+import HTTPServer
+
+/// Answers the operational routes; they have no VIP stack, only a Responder each.
+struct OperationalRouter {
+    func respond(to route: OperationalRoute, _ context: RequestContext, _ dependencies: Dependencies) -> HTTPResponse {
+        switch route {
+        case .health: HealthResponder.respond()
+        case .healthReady: ReadinessResponder.respond(gateway: dependencies.gateway, context: context)
+        case .metrics: MetricsResponder.respond(dependencies: dependencies)
+        case .openAPI: OpenAPIResponder.respond()
+        }
+    }
+}

@@ -1,0 +1,37 @@
+import Foundation
+import HTTPServer
+import Presentation
+
+/// Encodes response bodies; the one place JSON is written.
+public enum JSONBody {
+    private static let encoder: JSONEncoder = {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return encoder
+    }()
+
+    /// A view model that writes itself: the hot paths' one encoding.
+    public static func response(_ status: HTTPStatus, _ value: some JSONWritable, headers: HTTPHeaders = HTTPHeaders()) -> HTTPResponse {
+        var headers = headers
+        headers.replaceOrAdd(name: "Content-Type", value: "application/json")
+        var output = JSONOutput()
+        value.write(to: &output)
+        return HTTPResponse(status: status, headers: headers, body: output.bytes)
+    }
+
+    /// `value` as a JSON response. Encoding our own ViewModels cannot fail in practice; if it
+    /// ever does, the client gets a bare 500 rather than a crash.
+    public static func response<Value: Encodable>(_ status: HTTPStatus, _ value: Value, headers: HTTPHeaders = HTTPHeaders(), contentType: String = "application/json") -> HTTPResponse {
+        var headers = headers
+        headers.replaceOrAdd(name: "Content-Type", value: contentType)
+        guard let body = try? encoder.encode(value) else {
+            return HTTPResponse(status: .internalServerError, headers: ["Content-Type": "application/json"], body: Array(#"{"status":500}"#.utf8))
+        }
+        return HTTPResponse(status: status, headers: headers, body: Array(body))
+    }
+
+    /// A problem document with its media type.
+    public static func problem(_ problem: ProblemDetails, headers: HTTPHeaders = HTTPHeaders()) -> HTTPResponse {
+        response(HTTPStatus(code: problem.status), problem, headers: headers, contentType: "application/problem+json")
+    }
+}

@@ -1,0 +1,27 @@
+import HTTPServer
+
+/// Why a request was not authenticated, answered the same way for every route.
+enum AuthenticationRefusal: Error {
+    case missing
+    case invalid
+    case unavailable
+
+    func response(context: RequestContext) -> HTTPResponse {
+        let messages = context.messages
+        switch self {
+        case .missing, .invalid:
+            let challenge = self == .missing ? #"Bearer realm="viperd""# : #"Bearer realm="viperd", error="invalid_token""#
+            return JSONBody.problem(
+                ProblemDetails(
+                    status: 401, code: "unauthorized", title: messages.text(.unauthorizedTitle),
+                    detail: messages.text(.unauthorizedDetail), requestId: context.requestID),
+                headers: ["WWW-Authenticate": challenge])
+        case .unavailable:
+            return JSONBody.problem(
+                ProblemDetails(
+                    status: 503, code: "storage_unavailable", title: messages.text(.unavailableTitle),
+                    detail: messages.text(.unavailableDetail), requestId: context.requestID),
+                headers: ["Retry-After": "1"])
+        }
+    }
+}

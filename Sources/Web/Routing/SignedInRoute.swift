@@ -1,0 +1,19 @@
+/// Routes that need `Authorization: Bearer …`: their scenes always get the user.
+public enum SignedInRoute: Equatable, Sendable {
+    case contacts(ContactsRoute)
+    case users(UsersRoute.SignedIn)
+    case sessions(SessionsRoute.SignedIn)
+
+    static let endpoints: [Endpoint<SignedInRoute>] =
+        ContactsRoute.endpoints.wrapped(SignedInRoute.contacts)
+        + UsersRoute.SignedIn.endpoints.wrapped(SignedInRoute.users)
+        + SessionsRoute.SignedIn.endpoints.wrapped(SignedInRoute.sessions)
+
+    public var path: String {
+        switch self {
+        case .contacts(let route): route.path
+        case .users(let route): route.path
+        case .sessions(let route): route.path
+        }
+    }
+}

@@ -1,0 +1,16 @@
+import HTTPServer
+
+/// Hands each users route to its scene in the Connector.
+struct UsersRouter {
+    func respond(to route: UsersRoute.Open, _ request: HTTPRequest, _ connector: UsersConnector) -> HTTPResponse {
+        switch route {
+        case .register: connector.register(request)
+        }
+    }
+
+    func respond(to route: UsersRoute.SignedIn, _ connector: UsersConnector, user: AuthenticatedUser) -> HTTPResponse {
+        switch route {
+        case .me: connector.me(user: user)
+        }
+    }
+}

@@ -1,0 +1,89 @@
+import Foundation
+import Logging
+
+/// swift-log's records as JSON Lines on standard error (`--log-format json`): one object per
+/// line, for log shippers that parse rather than grep.
+///
+/// Every line has `time` (RFC 3339, UTC, milliseconds), `level`, `message` and `label`; the
+/// metadata follow as fields. The access log's `status`, `bytes` and `duration_ms` are numbers;
+/// `request_id`, `method`, `path` and `remote` strings, as is any other metadata value.
+struct JSONLogHandler: LogHandler {
+    var logLevel: Logger.Level = .info
+    var metadata: Logger.Metadata = [:]
+    let label: String
+
+    /// Fields written as JSON numbers when their value is one.
+    static let numericFields: Set<String> = ["status", "bytes", "duration_ms"]
+
+    init(label: String) {
+        self.label = label
+    }
+
+    subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+        get { metadata[key] }
+        set { metadata[key] = newValue }
+    }
+
+    func log(event: LogEvent) {
+        let merged = metadata.merging(event.metadata ?? [:]) { _, new in new }
+        Self.write(Self.line(time: Date(), level: event.level, message: "\(event.message)", label: label, metadata: merged))
+    }
+
+    static func line(time: Date, level: Logger.Level, message: String, label: String, metadata: Logger.Metadata) -> String {
+        var line = "{\"time\":\(quoted(timestamp(time))),\"level\":\(quoted(level.rawValue)),\"message\":\(quoted(message)),\"label\":\(quoted(label))"
+        for (key, value) in metadata.sorted(by: { $0.key < $1.key }) where !["time", "level", "message", "label"].contains(key) {
+            let text = "\(value)"
+            let number = numericFields.contains(key) && Double(text).map(\.isFinite) == true
+            line += ",\(quoted(key)):\(number ? text : quoted(text))"
+        }
+        return line + "}\n"
+    }
+
+    /// `2026-11-23T07:15:30.123Z`.
+    static func timestamp(_ date: Date) -> String {
+        let interval = date.timeIntervalSince1970
+        var seconds = time_t(interval.rounded(.down))
+        let milliseconds = Int((interval - interval.rounded(.down)) * 1000)
+        var parts = tm()
+        gmtime_r(&seconds, &parts)
+        func two(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        let millis = milliseconds < 10 ? "00\(milliseconds)" : milliseconds < 100 ? "0\(milliseconds)" : "\(milliseconds)"
+        return "\(parts.tm_year + 1900)-\(two(parts.tm_mon + 1))-\(two(parts.tm_mday))T\(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec)).\(millis)Z"
+    }
+
+    /// A JSON string literal (RFC 8259 escapes; control characters as \u00XX).
+    static func quoted(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case _ where scalar.value < 0x20:
+                let hex = String(scalar.value, radix: 16)
+                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
+    }
+
+    /// One `write(2)` per line where possible, so lines of concurrent threads never interleave.
+    private static func write(_ line: String) {
+        let bytes = Array(line.utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeBytes { buffer -> Int in
+                guard let base = buffer.baseAddress else { return -1 }
+                return Glibc.write(2, base + offset, buffer.count - offset)
+            }
+            if written < 0 {
+                if errno == EINTR { continue }
+                return
+            }
+            offset += written
+        }
+    }
+}

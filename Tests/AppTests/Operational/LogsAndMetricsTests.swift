@@ -1,0 +1,76 @@
+import App
+import Foundation
+import TestSupport
+import Testing
+
+/// What an operator's log shipper and Prometheus get: JSON log lines and the extra metric series.
+@Suite("logs and metrics", .serialized)
+struct LogsAndMetricsTests {
+    @Test("/metrics counts the HTTP layer's own refusals and has process and build-info series")
+    func metricsSeries() throws {
+        let app = try TestApplication()
+        // A request line with a space in the target: the parser refuses it (400) before routing.
+        let client = try TestClient(port: app.port)
+        try client.send("GET /a b HTTP/1.1\r\nHost: t\r\n\r\n")
+        #expect(try client.expectResponse().status == 400)
+        let tooLarge = try TestClient(port: app.port)
+        try tooLarge.send("POST /v1/contacts HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\nContent-Length: 99999999\r\n\r\n")
+        #expect(try tooLarge.expectResponse().status == 413)
+
+        let metrics = try app.request("GET", "/metrics", auth: .none).text
+        #expect(metrics.contains("viperd_http_refusals_total{status=\"400\"} 1"), "\(metrics)")
+        #expect(metrics.contains("viperd_http_refusals_total{status=\"413\"} 1"))
+        #expect(metrics.contains("viperd_build_info{version=\"\(BuildInfo.version)\"} 1"))
+        for series in ["process_cpu_seconds_total", "process_resident_memory_bytes", "process_open_fds", "process_max_fds", "process_start_time_seconds"] {
+            let line = metrics.split(separator: "\n").first { $0.hasPrefix(series + " ") }
+            let value = line.flatMap { Double($0.split(separator: " ").last ?? "") }
+            #expect(value.map { $0 > 0 } == true, "\(series): \(line ?? "absent")")
+        }
+        // Started within the last minute, by the wall clock.
+        let start = metrics.split(separator: "\n").first { $0.hasPrefix("process_start_time_seconds ") }
+            .flatMap { Double($0.split(separator: " ")[1]) } ?? 0
+        #expect(abs(start - Date().timeIntervalSince1970) < 120)
+    }
+
+    @Test("--log-format json writes one parseable object per line; an expected conflict is not an error and shows no SQL")
+    func jsonLogLines() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("viperd-logs-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let server = try ViperdProcess(["--db", folder.appendingPathComponent("db.sqlite").path, "--log-format", "json"])
+        let body = #"{"name":"Ops","email":"ops@example.com","password":"a long enough password"}"#
+        for expected in [201, 409] {
+            let client = try TestClient(port: server.port)
+            try client.send("POST /v1/users HTTP/1.1\r\nHost: t\r\nX-Request-ID: req-\(expected)\r\nContent-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)")
+            #expect(try client.expectResponse().status == expected)
+        }
+        #expect(server.stop() == 0)
+
+        let lines = server.log.split(separator: "\n").filter { !$0.isEmpty }
+        #expect(lines.count >= 4)
+        var objects: [[String: Any]] = []
+        for line in lines {
+            let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+            #expect(object != nil, "not a JSON object: \(line)")
+            if let object { objects.append(object) }
+        }
+        for object in objects {
+            #expect(object["time"] is String && object["level"] is String && object["message"] is String, "\(object)")
+        }
+        let conflict = try #require(objects.first { $0["request_id"] as? String == "req-409" })
+        #expect(conflict["method"] as? String == "POST")
+        #expect(conflict["path"] as? String == "/v1/users")
+        #expect(conflict["status"] as? Int == 409)
+        #expect((conflict["bytes"] as? Int).map { $0 > 0 } == true)
+        #expect(conflict["duration_ms"] is Double || conflict["duration_ms"] is Int)
+        #expect(conflict["level"] as? String == "info")
+        #expect(!objects.contains { $0["level"] as? String == "error" }, "\(server.log)")
+        #expect(!server.log.contains("INSERT"), "SQL in the log: \(server.log)")
+    }
+
+    @Test("an unknown --log-format is refused at start, naming the option")
+    func badLogFormat() throws {
+        let result = try ViperdProcess.run(["serve", "--log-format", "xml"])
+        #expect(result.status != 0)
+        #expect(result.output.contains("--log-format (or VIPERD_LOG_FORMAT): 'xml' is not one of text, json"), "\(result.output)")
+    }
+}

@@ -1,0 +1,101 @@
+@testable import HTTPServer
+
+/// Drives a `ConnectionStateMachine` with no socket and no clock, and describes each answer as
+/// a comparable line.
+struct StateMachineDriver {
+    /// One thing that happens to the connection, in the words of a table row.
+    enum Step {
+        case open
+        case openAtCapacity
+        case bytes(String)
+        case endOfFile
+        case readFailed
+        /// The handler answers the request dispatched as `ticket`.
+        case respond(Int, ticket: UInt64)
+        case writable
+        case drained
+        case blocked(pending: Int, progressed: Bool)
+        case writeFailed
+        case tick
+        case shutdown
+        case abort
+        /// The socket is readable: would the connection read it, or stop reading (lazily)?
+        case readable
+        /// Not an event: describes the armed deadline.
+        case deadline
+    }
+
+    private var machine: ConnectionStateMachine
+    private var shuttingDown = false
+
+    init(_ configure: (inout HTTPServerConfiguration) -> Void = { _ in }) {
+        var configuration = HTTPServerConfiguration()
+        configure(&configuration)
+        machine = ConnectionStateMachine(settings: .init(configuration), now: 0)
+    }
+
+    /// Runs the rows in order and returns, per row, its time, step and what came back, so a
+    /// mismatch names the row.
+    static func run(
+        _ rows: [(at: UInt64, step: Step, expect: String)], _ configure: (inout HTTPServerConfiguration) -> Void = { _ in }
+    ) -> (actual: [String], expected: [String]) {
+        var driver = StateMachineDriver(configure)
+        var actual: [String] = []
+        var expected: [String] = []
+        for row in rows {
+            let label = "@\(row.at)ms \(row.step) → "
+            actual.append(label + driver.perform(row.step, atMilliseconds: row.at))
+            expected.append(label + row.expect)
+        }
+        return (actual, expected)
+    }
+
+    mutating func perform(_ step: Step, atMilliseconds milliseconds: UInt64) -> String {
+        let now = milliseconds * 1_000_000
+        let event: ConnectionStateMachine.Event
+        switch step {
+        case .open: event = .opened(atCapacity: false)
+        case .openAtCapacity: event = .opened(atCapacity: true)
+        case .bytes(let text):
+            let bytes = Array(text.utf8)
+            let action = bytes.withUnsafeBytes { machine.handle(.bytesRead($0), now: now, shuttingDown: shuttingDown) }
+            return Self.describe(action)
+        case .endOfFile: event = .endOfFile
+        case .readFailed: event = .readFailed
+        case .respond(let code, let ticket):
+            event = .responseReady(HTTPResponse(status: HTTPStatus(code: code), body: []), ticket: ticket)
+        case .writable: event = .writable
+        case .drained: event = .writeDrained
+        case .blocked(let pending, let progressed): event = .writeBlocked(pendingBytes: pending, progressed: progressed)
+        case .writeFailed: event = .writeFailed
+        case .tick: event = .tick
+        case .shutdown:
+            shuttingDown = true
+            event = .shutdown
+        case .abort: event = .abort
+        case .readable: return machine.wantsInput ? "read" : "stop reading"
+        case .deadline:
+            guard let deadline = machine.nextDeadline else { return "no deadline" }
+            return "\(deadline.kind) at \(deadline.at / 1_000_000)ms"
+        }
+        return Self.describe(machine.handle(event, now: now, shuttingDown: shuttingDown))
+    }
+
+    static func describe(_ action: ConnectionStateMachine.Action) -> String {
+        switch action {
+        case .none: return "nothing"
+        case .read: return "read"
+        case .stopReading: return "stop reading"
+        case .dispatch(let request, let ticket):
+            let body = request.body.isEmpty ? "" : " body=\(String(decoding: request.body, as: UTF8.self))"
+            return "dispatch #\(ticket) \(request.method) \(request.path)\(body)"
+        case .writeContinue: return "write 100"
+        case .write(let response, let connection):
+            return "write \(response.status.code)" + (connection.value.map { " \($0)" } ?? "")
+        case .refuse(let error): return "refuse \(error.status.code)"
+        case .flush: return "flush"
+        case .linger: return "linger"
+        case .close: return "close"
+        }
+    }
+}
