@@ -11,6 +11,7 @@ import PackageDescription
 let migrationFiles = [
     "0001_create_contacts.sql",
     "0002_create_users_and_sessions.sql",
+    "0003_products_orders.sql",
 ]
 
 let package = Package(

@@ -10,6 +10,9 @@ struct StubGateway: EntityGateway {
     var contacts: any ContactManager { UntouchableContactManager() }
     var users: any UserManager { UntouchableUserManager() }
     var sessions: any SessionManager { OneSession() }
+    var products: any ProductManager { UntouchableProductManager() }
+    var orders: any OrderManager { UntouchableOrderManager() }
+    var idempotency: any IdempotencyManager { UntouchableIdempotencyManager() }
     func isAvailable() -> Bool { available }
 }
 
