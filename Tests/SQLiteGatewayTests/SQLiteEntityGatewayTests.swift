@@ -1,6 +1,7 @@
+import Foundation
 import Domain
-import Testing
 @testable import SQLiteGateway
+import Testing
 
 @Suite("SQLiteEntityGateway")
 struct SQLiteEntityGatewayTests {
