@@ -74,12 +74,15 @@ let package = Package(
         ),
         // Test-only helpers shared by the test targets (a raw-socket client, polling).
         .target(name: "TestSupport", path: "Tests/TestSupport"),
+        // Test doubles of the Domain's ports shared by the test targets (managers that fail the
+        // test when storage is reached).
+        .target(name: "DomainTestSupport", dependencies: ["Domain"], path: "Tests/DomainTestSupport"),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "TestSupport"]),
         .testTarget(name: "DomainTests", dependencies: ["Domain"]),
         .testTarget(name: "SecurityTests", dependencies: ["Security", "Domain"]),
-        .testTarget(name: "PresentationTests", dependencies: ["Presentation", "Domain"]),
+        .testTarget(name: "PresentationTests", dependencies: ["Presentation", "Domain", "DomainTestSupport"]),
         .testTarget(name: "SQLiteGatewayTests", dependencies: ["SQLiteGateway", "Domain", "Migrations", "CSQLite"]),
-        .testTarget(name: "WebTests", dependencies: ["Web", "HTTPServer", "Presentation", "Domain", "TestSupport"]),
+        .testTarget(name: "WebTests", dependencies: ["Web", "HTTPServer", "Presentation", "Domain", "TestSupport", "DomainTestSupport"]),
         .testTarget(
             name: "AppTests",
             dependencies: ["App", "HTTPServer", "Web", "Domain", "SQLiteGateway", "Security", "TestSupport"]

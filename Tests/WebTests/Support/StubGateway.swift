@@ -1,4 +1,5 @@
 import Domain
+import DomainTestSupport
 import Foundation
 import Logging
 import Testing
@@ -30,22 +31,6 @@ struct OneSession: SessionManager {
     func revokeAll(userID: UserID, at: Date) throws -> Int { 0 }
 }
 
-/// Fails the test when any user storage call happens.
-struct UntouchableUserManager: UserManager {
-    func register(_ user: User, firstSession: Session) throws -> RegistrationResult {
-        Issue.record("storage reached: register")
-        return .registered
-    }
-    func fetch(id: UserID) throws -> User? {
-        Issue.record("storage reached: user fetch")
-        return nil
-    }
-    func fetch(email: String) throws -> User? {
-        Issue.record("storage reached: user fetch")
-        return nil
-    }
-}
-
 /// Tokens are their own digests here; the routing tests never issue any.
 struct IdentityTokens: TokenIssuer {
     func issue() -> IssuedToken { IssuedToken(token: "issued", digest: "issued") }
@@ -57,27 +42,6 @@ struct RefusingHasher: PasswordHasher {
     func hash(_ password: String) throws -> String { "" }
     func verify(_ password: String, against encoded: String) -> Bool { false }
     func verifyDummy(_ password: String) {}
-}
-
-/// Fails the test when any storage call happens.
-struct UntouchableContactManager: ContactManager {
-    func list(owner: UserID, matching query: String?, after cursor: ContactCursor?, limit: Int) throws -> [Contact] {
-        Issue.record("storage reached: list")
-        return []
-    }
-    func fetch(id: ContactID, owner: UserID) throws -> Contact? {
-        Issue.record("storage reached: fetch")
-        return nil
-    }
-    func insert(_ contact: Contact) throws { Issue.record("storage reached: insert") }
-    func update(_ contact: Contact, expectedVersion: Int) throws -> Bool {
-        Issue.record("storage reached: update")
-        return false
-    }
-    func delete(id: ContactID, owner: UserID) throws -> Bool {
-        Issue.record("storage reached: delete")
-        return false
-    }
 }
 
 func makeRouter(available: Bool = true, metrics: MetricsRegistry = MetricsRegistry()) -> AppRouter {
