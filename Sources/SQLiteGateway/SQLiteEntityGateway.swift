@@ -7,12 +7,18 @@ public final class SQLiteEntityGateway: EntityGateway {
     public let contacts: any ContactManager
     public let users: any UserManager
     public let sessions: any SessionManager
+    public let products: any ProductManager
+    public let orders: any OrderManager
+    public let idempotency: any IdempotencyManager
 
     public init(database: Database) {
         self.database = database
         contacts = SQLiteContactManager(database: database)
         users = SQLiteUserManager(database: database)
         sessions = SQLiteSessionManager(database: database)
+        products = SQLiteProductManager(database: database)
+        orders = SQLiteOrderManager(database: database)
+        idempotency = SQLiteIdempotencyManager(database: database)
     }
 
     public func isAvailable() -> Bool {

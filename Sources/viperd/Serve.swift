@@ -4,6 +4,7 @@ import Dispatch
 import Foundation
 import HTTPServer
 import Logging
+import SQLiteGateway
 
 /// `viperd serve`: run the HTTP server until SIGTERM or SIGINT.
 struct Serve: ParsableCommand {

@@ -1,3 +1,5 @@
+import Foundation
+
 /// What an `If-None-Match` field asks for (RFC 9110 §13.1.2): `*`, or a list of entity tags.
 enum EntityTagCondition: Equatable, Sendable {
     /// `*`: any current representation.

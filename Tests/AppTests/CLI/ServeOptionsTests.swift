@@ -1,6 +1,8 @@
 import App
-import Web
+import Domain
+import HTTPServer
 import Testing
+import Web
 
 /// How `viperd serve` settles each setting: flag, then `VIPERD_*` variable, then default.
 @Suite("serve options")

@@ -1,4 +1,5 @@
 import Domain
+import DomainTestSupport
 import Foundation
 import Logging
 import Testing
@@ -10,6 +11,9 @@ struct StubGateway: EntityGateway {
     var contacts: any ContactManager = UntouchableContactManager()
     var users: any UserManager { UntouchableUserManager() }
     var sessions: any SessionManager { OneSession() }
+    var products: any ProductManager { UntouchableProductManager() }
+    var orders: any OrderManager { UntouchableOrderManager() }
+    var idempotency: any IdempotencyManager { UntouchableIdempotencyManager() }
     func isAvailable() -> Bool { available }
 }
 
@@ -27,22 +31,6 @@ struct OneSession: SessionManager {
     func revokeAll(userID: UserID, at: Date) throws -> Int { 0 }
 }
 
-/// Fails the test when any user storage call happens.
-struct UntouchableUserManager: UserManager {
-    func register(_ user: User, firstSession: Session) throws -> RegistrationResult {
-        Issue.record("storage reached: register")
-        return .registered
-    }
-    func fetch(id: UserID) throws -> User? {
-        Issue.record("storage reached: user fetch")
-        return nil
-    }
-    func fetch(email: String) throws -> User? {
-        Issue.record("storage reached: user fetch")
-        return nil
-    }
-}
-
 /// Tokens are their own digests here; the routing tests never issue any.
 struct IdentityTokens: TokenIssuer {
     func issue() -> IssuedToken { IssuedToken(token: "issued", digest: "issued") }
@@ -54,27 +42,6 @@ struct RefusingHasher: PasswordHasher {
     func hash(_ password: String) throws -> String { "" }
     func verify(_ password: String, against encoded: String) -> Bool { false }
     func verifyDummy(_ password: String) {}
-}
-
-/// Fails the test when any storage call happens.
-struct UntouchableContactManager: ContactManager {
-    func list(owner: UserID, matching query: String?, after cursor: ContactCursor?, limit: Int) throws -> [Contact] {
-        Issue.record("storage reached: list")
-        return []
-    }
-    func fetch(id: ContactID, owner: UserID) throws -> Contact? {
-        Issue.record("storage reached: fetch")
-        return nil
-    }
-    func insert(_ contact: Contact) throws { Issue.record("storage reached: insert") }
-    func update(_ contact: Contact, expectedVersion: Int) throws -> Bool {
-        Issue.record("storage reached: update")
-        return false
-    }
-    func delete(id: ContactID, owner: UserID) throws -> Bool {
-        Issue.record("storage reached: delete")
-        return false
-    }
 }
 
 /// Holds one contact, `c_1` of user `u1` at version 3, for reads; any write fails the test.
