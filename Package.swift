@@ -11,6 +11,7 @@ import PackageDescription
 let migrationFiles = [
     "0001_create_contacts.sql",
     "0002_create_users_and_sessions.sql",
+    "0003_products_orders.sql",
     "0004_accounts_transactions.sql",
 ]
 
@@ -67,19 +68,22 @@ let package = Package(
         .executableTarget(
             name: "viperd",
             dependencies: [
-                "App", "HTTPServer",
+                "App", "HTTPServer", "SQLiteGateway",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
         // Test-only helpers shared by the test targets (a raw-socket client, polling).
         .target(name: "TestSupport", path: "Tests/TestSupport"),
+        // Test doubles of the Domain's ports shared by the test targets (managers that fail the
+        // test when storage is reached).
+        .target(name: "DomainTestSupport", dependencies: ["Domain"], path: "Tests/DomainTestSupport"),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "TestSupport"]),
         .testTarget(name: "DomainTests", dependencies: ["Domain"]),
         .testTarget(name: "SecurityTests", dependencies: ["Security", "Domain"]),
-        .testTarget(name: "PresentationTests", dependencies: ["Presentation", "Domain"]),
-        .testTarget(name: "SQLiteGatewayTests", dependencies: ["SQLiteGateway", "Domain", "Migrations"]),
-        .testTarget(name: "WebTests", dependencies: ["Web", "HTTPServer", "Presentation", "Domain", "TestSupport"]),
+        .testTarget(name: "PresentationTests", dependencies: ["Presentation", "Domain", "DomainTestSupport"]),
+        .testTarget(name: "SQLiteGatewayTests", dependencies: ["SQLiteGateway", "Domain", "Migrations", "CSQLite"]),
+        .testTarget(name: "WebTests", dependencies: ["Web", "HTTPServer", "Presentation", "Domain", "TestSupport", "DomainTestSupport"]),
         .testTarget(
             name: "AppTests",
             dependencies: ["App", "HTTPServer", "Web", "Domain", "SQLiteGateway", "Security", "TestSupport"]
@@ -87,3 +91,11 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// A file must import every module whose members it uses, and protocol types are spelled
+// `any P`: what a file depends on is visible in the file.
+for target in package.targets where target.type != .system {
+    target.swiftSettings = (target.swiftSettings ?? []) + [
+        .enableUpcomingFeature("ExistentialAny"), .enableUpcomingFeature("MemberImportVisibility"),
+    ]
+}

@@ -7,6 +7,7 @@ public enum EmbeddedMigrations {
     public static let files: [(name: String, sql: [UInt8])] = [
         ("0001_create_contacts.sql", PackageResources._001_create_contacts_sql),
         ("0002_create_users_and_sessions.sql", PackageResources._002_create_users_and_sessions_sql),
+        ("0003_products_orders.sql", PackageResources._003_products_orders_sql),
         ("0004_accounts_transactions.sql", PackageResources._004_accounts_transactions_sql),
     ]
 }

@@ -17,6 +17,8 @@ public struct AppConfiguration: Sendable {
     public var sessionPolicy = SessionPolicy()
     /// Reverse proxies whose `X-Forwarded-For` names the client (none: the socket peer is the client).
     public var trustedProxies = TrustedProxies.none
+    /// Browser origins whose pages may call the API (none: no CORS fields are sent).
+    public var cors = CORSPolicy.disabled
     /// scrypt cost of new password hashes; stored hashes keep the parameters they were made with.
     public var passwordHashing = ScryptPasswordHasher.Parameters.standard
 

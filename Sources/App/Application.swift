@@ -42,7 +42,10 @@ public final class Application: Sendable {
             gateway: SQLiteEntityGateway(database: database), clock: clock, ids: ids,
             hasher: ScryptPasswordHasher(parameters: configuration.passwordHashing), tokens: RandomTokenIssuer(),
             throttle: throttle, sessionPolicy: configuration.sessionPolicy, logger: logger, metrics: metrics)
-        let router = AppRouter(dependencies: dependencies)
+        let router = AppRouter(dependencies: dependencies, policies: ResponsePolicies(cors: configuration.cors))
+        if configuration.cors.isEnabled {
+            logger.notice("allowing cross-origin requests from \(configuration.cors.origins.map(\.description).joined(separator: ", "))")
+        }
         var serverConfiguration = configuration.server
         serverConfiguration.onRefusal = { status in metrics.recordRefusal(status: status) }
         if !configuration.trustedProxies.isEmpty {

@@ -27,6 +27,8 @@ public struct ServeOptions: Sendable {
     public var tokenLifetimeDays: Double?
     /// `--trusted-proxy`, repeatable; empty = not given (then `VIPERD_TRUSTED_PROXY`, comma-separated).
     public var trustedProxies: [String] = []
+    /// `--cors-origin`, repeatable; empty = not given (then `VIPERD_CORS_ORIGIN`, comma-separated).
+    public var corsOrigins: [String] = []
 
     public init() {}
 
@@ -65,13 +67,15 @@ public struct ServeOptions: Sendable {
             tokenLifetimeDays.map { $0 * 86_400 }, "token-lifetime-days", default: .seconds(configuration.sessionPolicy.tokenLifetime),
             scale: 86_400, maximum: 3650 * 86_400)
         configuration.sessionPolicy = SessionPolicy(tokenLifetime: Double(lifetime.components.seconds))
-        let ranges = trustedProxies.isEmpty
-            ? (resolver.raw("trusted-proxy") ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
-            : trustedProxies
         do {
-            configuration.trustedProxies = try TrustedProxies(ranges: ranges)
+            configuration.trustedProxies = try TrustedProxies(ranges: resolver.list(trustedProxies, "trusted-proxy"))
         } catch {
             throw resolver.invalid("trusted-proxy", String(describing: error))
+        }
+        do {
+            configuration.cors = try CORSPolicy(origins: resolver.list(corsOrigins, "cors-origin"))
+        } catch {
+            throw resolver.invalid("cors-origin", String(describing: error))
         }
         return configuration
     }
@@ -86,6 +90,12 @@ public struct ServeOptions: Sendable {
 
         func raw(_ flag: String) -> String? {
             environment[ServeOptions.environmentName(of: flag)].map { $0.trimmingCharacters(in: .whitespaces) }
+        }
+
+        /// A repeatable flag's values, or else its variable's comma-separated ones.
+        func list(_ values: [String], _ flag: String) -> [String] {
+            guard values.isEmpty else { return values }
+            return (raw(flag) ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
         }
 
         mutating func string(_ value: String?, _ flag: String, default fallback: String) throws -> String {

@@ -3,6 +3,9 @@ public protocol EntityGateway: Sendable {
     var contacts: any ContactManager { get }
     var users: any UserManager { get }
     var sessions: any SessionManager { get }
+    var products: any ProductManager { get }
+    var orders: any OrderManager { get }
+    var idempotency: any IdempotencyManager { get }
     var accounts: any AccountManager { get }
     var transactions: any TransactionManager { get }
 

@@ -1,6 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#endif
 
 /// IMF-fixdate (`Sun, 06 Nov 1994 08:49:37 GMT`, RFC 9110 §5.6.7) without Foundation's formatter.
 enum HTTPDate {
@@ -20,24 +18,5 @@ enum HTTPDate {
         var spec = timespec()
         clock_gettime(CLOCK_REALTIME, &spec)
         return spec.tv_sec
-    }
-}
-
-/// Monotonic nanoseconds, for deadlines and durations.
-enum MonotonicClock {
-    @inline(__always) static func now() -> UInt64 {
-        var spec = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &spec)
-        return UInt64(spec.tv_sec) &* 1_000_000_000 &+ UInt64(spec.tv_nsec)
-    }
-}
-
-extension Duration {
-    /// Whole nanoseconds, saturating at zero.
-    var nanoseconds: UInt64 {
-        let (seconds, attoseconds) = components
-        if seconds < 0 { return 0 }
-        let (total, overflow) = UInt64(seconds).multipliedReportingOverflow(by: 1_000_000_000)
-        return overflow ? UInt64.max / 2 : total + UInt64(attoseconds / 1_000_000_000)
     }
 }

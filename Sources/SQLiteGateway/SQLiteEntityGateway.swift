@@ -7,6 +7,9 @@ public final class SQLiteEntityGateway: EntityGateway {
     public let contacts: any ContactManager
     public let users: any UserManager
     public let sessions: any SessionManager
+    public let products: any ProductManager
+    public let orders: any OrderManager
+    public let idempotency: any IdempotencyManager
     public let accounts: any AccountManager
     public let transactions: any TransactionManager
 
@@ -15,6 +18,9 @@ public final class SQLiteEntityGateway: EntityGateway {
         contacts = SQLiteContactManager(database: database)
         users = SQLiteUserManager(database: database)
         sessions = SQLiteSessionManager(database: database)
+        products = SQLiteProductManager(database: database)
+        orders = SQLiteOrderManager(database: database)
+        idempotency = SQLiteIdempotencyManager(database: database)
         accounts = SQLiteAccountManager(database: database)
         transactions = SQLiteTransactionManager(database: database)
     }

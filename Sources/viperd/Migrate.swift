@@ -61,7 +61,3 @@ struct Migrate: ParsableCommand {
         }
     }
 }
-
-extension FileHandle: @retroactive TextOutputStream {
-    public func write(_ string: String) { write(Data(string.utf8)) }
-}

@@ -4,6 +4,7 @@ import Dispatch
 import Foundation
 import HTTPServer
 import Logging
+import SQLiteGateway
 
 /// `viperd serve`: run the HTTP server until SIGTERM or SIGINT.
 struct Serve: ParsableCommand {
@@ -78,6 +79,13 @@ struct Serve: ParsableCommand {
             valueName: "cidr"))
     var trustedProxy: [String] = []
 
+    @Option(
+        name: .customLong("cors-origin"),
+        help: ArgumentHelp(
+            "A browser origin (scheme://host[:port]) whose pages may call the API; repeatable (VIPERD_CORS_ORIGIN, comma-separated; default none: no CORS).",
+            valueName: "origin"))
+    var corsOrigin: [String] = []
+
     @Option(help: "trace, debug, info, notice, warning, error or critical (VIPERD_LOG_LEVEL or LOG_LEVEL; default info).")
     var logLevel: String?
 
@@ -110,6 +118,7 @@ struct Serve: ParsableCommand {
         options.autoMigrate = autoMigrate
         options.tokenLifetimeDays = tokenLifetimeDays
         options.trustedProxies = trustedProxy
+        options.corsOrigins = corsOrigin
         do {
             return try options.resolve(environment: environment)
         } catch let error as ServeOptions.InvalidValue {

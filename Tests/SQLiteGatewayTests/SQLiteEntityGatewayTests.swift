@@ -1,6 +1,7 @@
+import Foundation
 import Domain
-import Testing
 @testable import SQLiteGateway
+import Testing
 
 @Suite("SQLiteEntityGateway")
 struct SQLiteEntityGatewayTests {
@@ -13,5 +14,18 @@ struct SQLiteEntityGatewayTests {
 
         #expect(gateway.isAvailable())
         #expect(try gateway.contacts.fetch(id: ContactID("c_1"), owner: UserID("u_alice"))?.firstName == "Ada")
+    }
+}
+
+@Suite("SQLiteEntityGateway orders")
+struct SQLiteEntityGatewayOrdersTests {
+    @Test("the gateway's products, orders and idempotency managers reach the database")
+    func orderWiring() throws {
+        let temporary = try TemporaryDatabase()
+        let gateway: any EntityGateway = SQLiteEntityGateway(database: temporary.database)
+
+        #expect(try gateway.products.fetch(id: ProductID("p_mouse"))?.name == "Wireless Mouse")
+        #expect(try gateway.orders.create(.fixture(id: "o_1")).number == OrderNumber("SO-000001"))
+        #expect(try gateway.idempotency.reserve(owner: UserID("u_alice"), key: IdempotencyKey("k")!, fingerprint: "f", now: .now) == .reserved)
     }
 }

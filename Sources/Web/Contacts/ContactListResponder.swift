@@ -1,3 +1,4 @@
+import HTTPServer
 import Presentation
 
 /// Writes a page of the contact list as JSON.

@@ -1,3 +1,5 @@
+import HTTPServer
+
 /// The contacts feature's routes, all for a signed-in user; each prints its own path, so links
 /// are built from values.
 public enum ContactsRoute: Equatable, Sendable {

@@ -1,3 +1,5 @@
+import HTTPServer
+
 /// The routes an operator or a load balancer calls; none needs a user.
 public enum OperationalRoute: Equatable, Sendable {
     case health

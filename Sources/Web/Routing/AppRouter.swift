@@ -4,19 +4,22 @@ import Presentation
 
 /// The root of the router tree: matches a request against every feature's endpoints,
 /// authenticates the signed-in routes, hands each route to the feature router that owns it,
-/// and answers in one place what nobody handles (401, 404, 405 with `Allow`).
+/// and answers in one place what nobody handles (401, 404, 405 with `Allow`); then applies the
+/// response policies every answer shares (language fields, 304, CORS).
 public struct AppRouter: Sendable {
     static let table = RouteTable(AppRoute.endpoints)
     static let knownMethods: Set<HTTPMethod> = [.get, .head, .post, .put, .patch, .delete, .options]
 
     private let dependencies: Dependencies
+    private let policies: ResponsePolicies
     private let operational = OperationalRouter()
     private let contacts = ContactsRouter()
     private let users = UsersRouter()
     private let sessions = SessionsRouter()
 
-    public init(dependencies: Dependencies) {
+    public init(dependencies: Dependencies, policies: ResponsePolicies = ResponsePolicies()) {
         self.dependencies = dependencies
+        self.policies = policies
     }
 
     /// Method and template of every route the server serves (`HEAD` and `OPTIONS` implied).
@@ -26,7 +29,13 @@ public struct AppRouter: Sendable {
 
     public func respond(to request: HTTPRequest) -> HTTPResponse {
         let started = DispatchTime.now().uptimeNanoseconds
-        let (response, template) = route(request)
+        let context = RequestContext(
+            requestID: request.requestID,
+            language: Language.negotiate(acceptLanguage: request.headers["Accept-Language"]),
+            clientAddress: request.remoteAddress)
+        let (routed, template, localized) = route(request, context)
+        var response = routed
+        policies.apply(to: &response, for: request, language: context.language, localized: localized)
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
         // Clients choose method tokens freely; only known ones may become label values.
         let method = Self.knownMethods.contains(request.method) ? request.method.rawValue : "other"
@@ -34,23 +43,23 @@ public struct AppRouter: Sendable {
         return response
     }
 
-    private func route(_ request: HTTPRequest) -> (HTTPResponse, String) {
-        let context = RequestContext(
-            requestID: request.requestID,
-            language: Language.negotiate(acceptLanguage: request.headers["Accept-Language"]),
-            clientAddress: request.remoteAddress)
+    /// The response, the template metrics count it under, and whether it is worded in the
+    /// client's language (everything but the operational routes' fixed bodies).
+    private func route(_ request: HTTPRequest, _ context: RequestContext) -> (HTTPResponse, String, localized: Bool) {
         switch Self.table.match(request.method, PathSegments(request.path)) {
         case .route(.open(let route), let template):
-            return (respond(to: route, request, context), template.description)
+            // Health, metrics and the OpenAPI document are the same in every language.
+            let localized = if case .operational = route { false } else { true }
+            return (respond(to: route, request, context), template.description, localized)
         case .route(.signedIn(let route), let template):
             switch RequestAuthentication.authenticate(request, with: dependencies.authenticator) {
-            case .success(let user): return (respond(to: route, request, context, user), template.description)
-            case .failure(let refusal): return (refusal.response(context: context), template.description)
+            case .success(let user): return (respond(to: route, request, context, user), template.description, true)
+            case .failure(let refusal): return (refusal.response(context: context), template.description, true)
             }
         case .methodNotAllowed(let allow, let template):
-            return (RootProblems.methodNotAllowed(request, allow: allow, context: context), template.description)
+            return (RootProblems.methodNotAllowed(request, allow: allow, context: context), template.description, true)
         case .noMatch:
-            return (RootProblems.notFound(request, context: context), "unmatched")
+            return (RootProblems.notFound(request, context: context), "unmatched", true)
         }
     }
 

@@ -1,4 +1,5 @@
 import HTTPServer
+import Presentation
 
 /// Why a request was not authenticated, answered the same way for every route.
 enum AuthenticationRefusal: Error {

@@ -1,3 +1,5 @@
+import HTTPServer
+
 /// The sessions feature's routes, by who may call them.
 public enum SessionsRoute {
     static let sessions: PathTemplate = "/v1/sessions"

@@ -1,10 +1,12 @@
 import HTTPServer
 import Presentation
 
-/// Writes a registration: 201 with `Location` of the current user; 409 when the email is taken.
+/// Writes a registration: 201 with `Location` of the current user, never to be cached (it
+/// carries a bearer token); 409 when the email is taken.
 final class UserRegisterResponder: SceneResponder, UserRegisterPresenterOutput {
     func showRegistered(_ registration: RegistrationViewModel) {
-        response = JSONBody.response(.created, registration, headers: ["Location": UsersRoute.SignedIn.me.path])
+        response = JSONBody.response(
+            .created, registration, headers: ["Location": UsersRoute.SignedIn.me.path, "Cache-Control": "no-store"])
     }
 
     func showEmailTaken(_ problem: ProblemViewModel) { showProblem(problem, status: 409) }

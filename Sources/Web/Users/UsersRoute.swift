@@ -1,3 +1,5 @@
+import HTTPServer
+
 /// The users feature's routes, by who may call them.
 public enum UsersRoute {
     static let users: PathTemplate = "/v1/users"

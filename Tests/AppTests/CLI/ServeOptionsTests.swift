@@ -1,6 +1,8 @@
 import App
-import Web
+import Domain
+import HTTPServer
 import Testing
+import Web
 
 /// How `viperd serve` settles each setting: flag, then `VIPERD_*` variable, then default.
 @Suite("serve options")
@@ -85,6 +87,32 @@ struct ServeOptionsTests {
         } throws: { error in
             (error as? ServeOptions.InvalidValue)?.description
                 == "--trusted-proxy (or VIPERD_TRUSTED_PROXY): '10.0.0.1/8' has bits set after its /8 prefix (did you mean 10.0.0.0/8?)"
+        }
+    }
+
+    @Test("--cors-origin is off by default, repeatable, and read from VIPERD_CORS_ORIGIN comma-separated")
+    func corsOrigins() throws {
+        #expect(try !ServeOptions().resolve(environment: [:]).cors.isEnabled)
+        let fromEnvironment = try ServeOptions().resolve(environment: ["VIPERD_CORS_ORIGIN": "https://app.example.com, http://localhost:3000"])
+        #expect(fromEnvironment.cors.origins.map(\.description) == ["https://app.example.com", "http://localhost:3000"])
+        var options = ServeOptions()
+        options.corsOrigins = ["https://Admin.Example.com:443"]
+        let fromFlag = try options.resolve(environment: ["VIPERD_CORS_ORIGIN": "https://app.example.com"])
+        #expect(fromFlag.cors.origins.map(\.description) == ["https://admin.example.com"])
+    }
+
+    @Test("a --cors-origin that is not scheme://host[:port] is refused with a message naming the option and the value", arguments: [
+        ("https://app.example.com/", "'https://app.example.com/' has a path; an origin ends after the host or port (drop the trailing /)"),
+        ("app.example.com", "'app.example.com' is not an origin: scheme://host[:port], as in https://app.example.com or http://localhost:3000"),
+        ("*", "'*' is not allowed: name each origin whose pages may call the API"),
+    ])
+    func malformedCORSOrigin(origin: String, reason: String) {
+        var options = ServeOptions()
+        options.corsOrigins = ["http://localhost:3000", origin]
+        #expect {
+            try options.resolve(environment: [:])
+        } throws: { error in
+            (error as? ServeOptions.InvalidValue)?.description == "--cors-origin (or VIPERD_CORS_ORIGIN): \(reason)"
         }
     }
 }

@@ -114,4 +114,12 @@ struct ServeProcessTests {
         #expect(output.contains("--idle-timeout"))
         #expect(output.contains("VIPERD_IDLE_TIMEOUT"))
     }
+
+    @Test("a bad --cors-origin stops serve before it starts, naming the option")
+    func badCORSOrigin() throws {
+        let (status, output) = try ViperdProcess.run(["serve", "--port", "0", "--cors-origin", "https://app.example.com/app"])
+        #expect(status != 0)
+        #expect(output.contains("--cors-origin"))
+        #expect(output.contains("https://app.example.com/app"))
+    }
 }

@@ -2,6 +2,8 @@ import App
 import Foundation
 import HTTPServer
 import Logging
+import SQLiteGateway
+import Security
 import TestSupport
 
 /// The composed application on an ephemeral port with its own temporary SQLite database.

@@ -1,4 +1,5 @@
 import Domain
+import Synchronization
 import Testing
 
 @Suite("ContactListUseCase")

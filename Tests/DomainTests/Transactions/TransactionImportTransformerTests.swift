@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import Synchronization
 import Testing
 
 @Suite("TransactionImportTransformer")

@@ -1,3 +1,4 @@
+import Foundation
 import HTTPServer
 
 /// Feeds bytes to a parser in chunks and records what it reports, as comparable lines.

@@ -1,4 +1,5 @@
 import Domain
+import DomainTestSupport
 import Presentation
 import Testing
 
@@ -6,7 +7,7 @@ import Testing
 struct ContactCreatePresenterTests {
     func presenter(_ spy: PresenterOutputSpy, _ language: Language = .en) -> ContactCreatePresenter {
         ContactCreatePresenter(
-            useCase: ContactCreateUseCase(contacts: UnimplementedContactManager(), owner: Fixture.owner, clock: SystemClock(), ids: RandomIDGenerator()),
+            useCase: ContactCreateUseCase(contacts: UntouchableContactManager(), owner: Fixture.owner, clock: SystemClock(), ids: RandomIDGenerator()),
             output: spy, messages: Messages(language))
     }
 

@@ -1,4 +1,5 @@
 import Domain
+import DomainTestSupport
 import Presentation
 import Testing
 
@@ -6,7 +7,7 @@ import Testing
 struct ContactListPresenterTests {
     func presenter(_ spy: PresenterOutputSpy, _ language: Language = .en) -> ContactListPresenter {
         ContactListPresenter(
-            useCase: ContactListUseCase(contacts: UnimplementedContactManager(), owner: Fixture.owner), output: spy,
+            useCase: ContactListUseCase(contacts: UntouchableContactManager(), owner: Fixture.owner), output: spy,
             messages: Messages(language))
     }
 

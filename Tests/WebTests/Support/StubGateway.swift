@@ -1,4 +1,5 @@
 import Domain
+import DomainTestSupport
 import Foundation
 import Logging
 import Testing
@@ -7,9 +8,12 @@ import Web
 /// A gateway for routing tests: storage must not be reached, readiness is settable.
 struct StubGateway: EntityGateway {
     var available = true
-    var contacts: any ContactManager { UntouchableContactManager() }
+    var contacts: any ContactManager = UntouchableContactManager()
     var users: any UserManager { UntouchableUserManager() }
     var sessions: any SessionManager { OneSession() }
+    var products: any ProductManager { UntouchableProductManager() }
+    var orders: any OrderManager { UntouchableOrderManager() }
+    var idempotency: any IdempotencyManager { UntouchableIdempotencyManager() }
     var accounts: any AccountManager { UntouchableAccountManager() }
     var transactions: any TransactionManager { UntouchableTransactionManager() }
     func isAvailable() -> Bool { available }
@@ -29,22 +33,6 @@ struct OneSession: SessionManager {
     func revokeAll(userID: UserID, at: Date) throws -> Int { 0 }
 }
 
-/// Fails the test when any user storage call happens.
-struct UntouchableUserManager: UserManager {
-    func register(_ user: User, firstSession: Session, firstAccount: Account) throws -> RegistrationResult {
-        Issue.record("storage reached: register")
-        return .registered
-    }
-    func fetch(id: UserID) throws -> User? {
-        Issue.record("storage reached: user fetch")
-        return nil
-    }
-    func fetch(email: String) throws -> User? {
-        Issue.record("storage reached: user fetch")
-        return nil
-    }
-}
-
 /// Tokens are their own digests here; the routing tests never issue any.
 struct IdentityTokens: TokenIssuer {
     func issue() -> IssuedToken { IssuedToken(token: "issued", digest: "issued") }
@@ -58,15 +46,17 @@ struct RefusingHasher: PasswordHasher {
     func verifyDummy(_ password: String) {}
 }
 
-/// Fails the test when any storage call happens.
-struct UntouchableContactManager: ContactManager {
+/// Holds one contact, `c_1` of user `u1` at version 3, for reads; any write fails the test.
+struct OneContact: ContactManager {
+    static let contact = Contact(
+        id: ContactID("c_1"), ownerID: UserID("u1"), firstName: "Charlie", lastName: "Brown",
+        createdAt: Date(timeIntervalSince1970: 1_700_000_000), updatedAt: Date(timeIntervalSince1970: 1_700_000_000), version: 3)
+
     func list(owner: UserID, matching query: String?, after cursor: ContactCursor?, limit: Int) throws -> [Contact] {
-        Issue.record("storage reached: list")
-        return []
+        owner == Self.contact.ownerID ? [Self.contact] : []
     }
     func fetch(id: ContactID, owner: UserID) throws -> Contact? {
-        Issue.record("storage reached: fetch")
-        return nil
+        id == Self.contact.id && owner == Self.contact.ownerID ? Self.contact : nil
     }
     func insert(_ contact: Contact) throws { Issue.record("storage reached: insert") }
     func update(_ contact: Contact, expectedVersion: Int) throws -> Bool {
@@ -79,42 +69,13 @@ struct UntouchableContactManager: ContactManager {
     }
 }
 
-func makeRouter(available: Bool = true, metrics: MetricsRegistry = MetricsRegistry()) -> AppRouter {
-    AppRouter(dependencies: Dependencies(
-        gateway: StubGateway(available: available), hasher: RefusingHasher(), tokens: IdentityTokens(), logger: Logger(label: "test"),
-        metrics: metrics))
-}
-
-/// Fails the test when any account storage call happens.
-struct UntouchableAccountManager: AccountManager {
-    func list(owner: UserID, after cursor: AccountCursor?, limit: Int) throws -> [Account] {
-        Issue.record("storage reached: account list")
-        return []
-    }
-    func fetch(id: AccountID, owner: UserID) throws -> Account? {
-        Issue.record("storage reached: account fetch")
-        return nil
-    }
-    func fetch(id: AccountID) throws -> Account? {
-        Issue.record("storage reached: account fetch")
-        return nil
-    }
-    func insert(_ account: Account) throws { Issue.record("storage reached: account insert") }
-    func balance(of id: AccountID) throws -> Int64 {
-        Issue.record("storage reached: balance")
-        return 0
-    }
-}
-
-/// Fails the test when any transaction storage call happens.
-struct UntouchableTransactionManager: TransactionManager {
-    func list(account: AccountID, filter: TransactionFilter, after cursor: TransactionCursor?, limit: Int) throws -> [Transaction] {
-        Issue.record("storage reached: transaction list")
-        return []
-    }
-    func transactions(account: AccountID, group: TransactionGroup, from: CalendarDate, to: CalendarDate) throws -> [Transaction] {
-        Issue.record("storage reached: report source")
-        return []
-    }
-    func insert(_ transactions: [Transaction], progress: (Int) -> Void) throws { Issue.record("storage reached: transaction insert") }
+func makeRouter(
+    available: Bool = true, contacts: any ContactManager = UntouchableContactManager(), metrics: MetricsRegistry = MetricsRegistry(),
+    policies: ResponsePolicies = ResponsePolicies()
+) -> AppRouter {
+    AppRouter(
+        dependencies: Dependencies(
+            gateway: StubGateway(available: available, contacts: contacts), hasher: RefusingHasher(), tokens: IdentityTokens(),
+            logger: Logger(label: "test"), metrics: metrics),
+        policies: policies)
 }

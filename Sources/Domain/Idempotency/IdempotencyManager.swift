@@ -1,0 +1,26 @@
+import Foundation
+
+/// The idempotency records of every user: the one mechanism behind `Idempotency-Key` on every
+/// unsafe POST (orders, transfers).
+///
+/// A request reserves its key before acting; exactly one of any number of concurrent requests
+/// with one key gets `.reserved`. It then completes the key with its response, or releases it
+/// when it changed nothing (a 4xx before any write), so a corrected retry may reuse the key.
+/// Methods throw `GatewayError` for storage failures only.
+public protocol IdempotencyManager: Sendable {
+    /// Claims `key` for a request with `fingerprint`, or says what an earlier use of it decides,
+    /// following `IdempotencyRecord.answer(to:at:policy:)`.
+    func reserve(owner: UserID, key: IdempotencyKey, fingerprint: String, now: Date) throws -> IdempotencyReservation
+
+    /// Stores the response of the request holding the reservation; false when the key is not
+    /// in flight any more (released, or taken over after the timeout).
+    @discardableResult
+    func complete(owner: UserID, key: IdempotencyKey, response: StoredResponse) throws -> Bool
+
+    /// Forgets an in-flight reservation; a completed record is never released.
+    func release(owner: UserID, key: IdempotencyKey) throws
+
+    /// Deletes every record reserved before `date`; returns how many.
+    @discardableResult
+    func purge(olderThan date: Date) throws -> Int
+}

@@ -1,0 +1,8 @@
+/// What cancelling an order can lead to.
+public protocol OrderCancelUseCaseOutput: StorageFailureOutput {
+    /// Now cancelled, as stored.
+    func presentCancelled(_ order: OrderPresentationModel)
+    func presentNotFound(_ id: OrderID)
+    /// Only placed orders can be cancelled; this one is as shown, unchanged.
+    func presentInvalidTransition(_ order: OrderPresentationModel)
+}

@@ -1,0 +1,34 @@
+/// A rule one field of an order request broke, at its JSON Pointer into the request body.
+public struct OrderFieldFailure: Equatable, Sendable {
+    /// The rules; the Presenter words each for its pointer ("Product must be entered").
+    public enum Rule: String, Sendable {
+        /// A mandatory field is missing or empty.
+        case required
+        case invalidEmail
+        /// `items` is there but has no line.
+        case noItems
+        /// More lines than `OrderPolicy.maximumLines`.
+        case tooManyLines
+        /// No product has this id.
+        case unknownProduct
+        /// Below 1 or above `OrderPolicy.maximumQuantity`.
+        case quantityOutOfRange
+        /// Lines of one product add up to more than `OrderPolicy.maximumQuantity`; on each such line.
+        case combinedQuantityOutOfRange
+        /// `shipmentAddress` and `shipToContactId` were both given.
+        case conflictingShipmentAddress
+        /// The contact named by `shipToContactId` lacks a mandatory address part.
+        case contactAddressIncomplete
+        /// The order's total would not fit the money type.
+        case totalTooLarge
+    }
+
+    /// RFC 6901, from the body's root: `/items/1/productId`.
+    public let pointer: String
+    public let rule: Rule
+
+    public init(pointer: String, rule: Rule) {
+        self.pointer = pointer
+        self.rule = rule
+    }
+}

@@ -1,0 +1,114 @@
+import Domain
+import Foundation
+
+/// `IdempotencyManager` on `idempotency_records`.
+///
+/// Every reservation runs on the single writer inside `BEGIN IMMEDIATE`, so concurrent reserves
+/// of one key are serialized and exactly one finds the key free; the primary key
+/// `(owner_id, key)` backs that up against any other writer of the file.
+public struct SQLiteIdempotencyManager: IdempotencyManager {
+    static let select = """
+        SELECT fingerprint, state, response_status, response_headers, response_body, created_at \
+        FROM idempotency_records WHERE owner_id = ?1 AND key = ?2
+        """
+    static let insert = """
+        INSERT INTO idempotency_records (owner_id, key, fingerprint, state, created_at) VALUES (?1, ?2, ?3, 'in_flight', ?4)
+        """
+    static let replace = """
+        UPDATE idempotency_records SET fingerprint = ?3, state = 'in_flight', response_status = NULL, \
+        response_headers = NULL, response_body = NULL, created_at = ?4 WHERE owner_id = ?1 AND key = ?2
+        """
+    static let complete = """
+        UPDATE idempotency_records SET state = 'completed', response_status = ?3, response_headers = ?4, response_body = ?5 \
+        WHERE owner_id = ?1 AND key = ?2 AND state = 'in_flight'
+        """
+    static let release = "DELETE FROM idempotency_records WHERE owner_id = ?1 AND key = ?2 AND state = 'in_flight'"
+    static let purge = "DELETE FROM idempotency_records WHERE created_at < ?1"
+
+    private let database: Database
+    private let policy: IdempotencyPolicy
+
+    public init(database: Database, policy: IdempotencyPolicy = .standard) {
+        self.database = database
+        self.policy = policy
+    }
+
+    public func reserve(owner: UserID, key: IdempotencyKey, fingerprint: String, now: Date) throws -> IdempotencyReservation {
+        let ids: [SQLiteValue] = [.text(owner.rawValue), .text(key.rawValue)]
+        return try GatewayError.mapping {
+            try database.write { connection in
+                let existing = try connection.statement(Self.select).rows(ids) { row in
+                    try Self.record(row, owner: owner, key: key)
+                }.first
+                if let existing {
+                    if let answer = existing.answer(to: fingerprint, at: now, policy: policy) {
+                        return answer
+                    }
+                    try connection.statement(Self.replace).run(ids + [.text(fingerprint), .integer(Milliseconds.from(now))])
+                } else {
+                    try connection.statement(Self.insert).run(ids + [.text(fingerprint), .integer(Milliseconds.from(now))])
+                }
+                return .reserved
+            }
+        }
+    }
+
+    @discardableResult
+    public func complete(owner: UserID, key: IdempotencyKey, response: StoredResponse) throws -> Bool {
+        try GatewayError.mapping {
+            let headers = try Self.encode(response.headers)
+            return try database.write { connection in
+                try connection.statement(Self.complete).run([
+                    .text(owner.rawValue), .text(key.rawValue), .integer(Int64(response.status)), .text(headers), .blob(response.body),
+                ]) == 1
+            }
+        }
+    }
+
+    public func release(owner: UserID, key: IdempotencyKey) throws {
+        try GatewayError.mapping {
+            try database.write { connection -> Void in
+                try connection.statement(Self.release).run([.text(owner.rawValue), .text(key.rawValue)])
+            }
+        }
+    }
+
+    @discardableResult
+    public func purge(olderThan date: Date) throws -> Int {
+        try GatewayError.mapping {
+            try database.write { connection in
+                try connection.statement(Self.purge).run([.integer(Milliseconds.from(date))])
+            }
+        }
+    }
+
+    /// A record from a row selected with `select`.
+    static func record(_ row: SQLiteStatement, owner: UserID, key: IdempotencyKey) throws -> IdempotencyRecord {
+        let state: IdempotencyRecord.State
+        switch row.string(at: 1) {
+        case "in_flight":
+            state = .inFlight
+        case "completed":
+            let headers = try decode(row.string(at: 3) ?? "[]")
+            state = .completed(StoredResponse(status: row.int(at: 2), headers: headers, body: row.blob(at: 4) ?? []))
+        default:
+            throw GatewayError.failure("idempotency record with unknown state")
+        }
+        return IdempotencyRecord(
+            ownerID: owner, key: key, fingerprint: row.string(at: 0) ?? "", state: state, createdAt: Milliseconds.date(row.int64(at: 5)))
+    }
+
+    /// `[[name, value], …]`: JSON keeps any header text intact, order included.
+    static func encode(_ headers: [StoredResponse.Header]) throws -> String {
+        let data = try JSONEncoder().encode(headers.map { [$0.name, $0.value] })
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    static func decode(_ text: String) throws -> [StoredResponse.Header] {
+        let pairs = try JSONDecoder().decode([[String]].self, from: Data(text.utf8))
+        return try pairs.map { pair in
+            guard pair.count == 2 else { throw GatewayError.failure("malformed stored header") }
+            return StoredResponse.Header(name: pair[0], value: pair[1])
+        }
+    }
+}

@@ -1,0 +1,27 @@
+import Domain
+import Foundation
+import Testing
+
+/// A ContactManager that fails the test when touched: input refused before the Domain must
+/// never reach storage.
+public struct UntouchableContactManager: ContactManager {
+    public init() {}
+
+    public func list(owner: UserID, matching query: String?, after cursor: ContactCursor?, limit: Int) throws -> [Contact] {
+        Issue.record("storage reached: list")
+        return []
+    }
+    public func fetch(id: ContactID, owner: UserID) throws -> Contact? {
+        Issue.record("storage reached: fetch")
+        return nil
+    }
+    public func insert(_ contact: Contact) throws { Issue.record("storage reached: insert") }
+    public func update(_ contact: Contact, expectedVersion: Int) throws -> Bool {
+        Issue.record("storage reached: update")
+        return false
+    }
+    public func delete(id: ContactID, owner: UserID) throws -> Bool {
+        Issue.record("storage reached: delete")
+        return false
+    }
+}

@@ -1,0 +1,21 @@
+import Domain
+import Foundation
+import Testing
+
+/// Fails the test when any user storage call happens.
+public struct UntouchableUserManager: UserManager {
+    public init() {}
+
+    public func register(_ user: User, firstSession: Session, firstAccount: Account) throws -> RegistrationResult {
+        Issue.record("storage reached: register")
+        return .registered
+    }
+    public func fetch(id: UserID) throws -> User? {
+        Issue.record("storage reached: user fetch")
+        return nil
+    }
+    public func fetch(email: String) throws -> User? {
+        Issue.record("storage reached: user fetch")
+        return nil
+    }
+}

@@ -1,0 +1,44 @@
+import Domain
+
+/// Records, in order, every event any order or product use case reports.
+final class OrderOutputSpy: OrderCreateUseCaseOutput, OrderShowUseCaseOutput, OrderListUseCaseOutput, OrderCancelUseCaseOutput,
+    ProductListUseCaseOutput, ProductShowUseCaseOutput
+{
+    enum Event: Equatable {
+        case order(OrderPresentationModel)
+        case validationFailures([OrderFieldFailure])
+        case contactNotFound(ContactID)
+        case paymentUnavailable
+        case notFound(OrderID)
+        case orders([OrderSummaryPresentationModel], next: OrderCursor?)
+        case noOrders
+        case cursorMismatch
+        case cancelled(OrderPresentationModel)
+        case invalidTransition(OrderPresentationModel)
+        case products([ProductPresentationModel], next: ProductCursor?)
+        case noProducts
+        case product(ProductPresentationModel)
+        case productNotFound(ProductID)
+        case storageUnavailable
+        case storageFailure
+    }
+
+    private(set) var events: [Event] = []
+
+    func presentOrder(_ order: OrderPresentationModel) { events.append(.order(order)) }
+    func presentValidationFailures(_ failures: [OrderFieldFailure]) { events.append(.validationFailures(failures)) }
+    func presentContactNotFound(_ id: ContactID) { events.append(.contactNotFound(id)) }
+    func presentPaymentUnavailable() { events.append(.paymentUnavailable) }
+    func presentNotFound(_ id: OrderID) { events.append(.notFound(id)) }
+    func presentOrders(_ orders: [OrderSummaryPresentationModel], next: OrderCursor?) { events.append(.orders(orders, next: next)) }
+    func presentNoOrders() { events.append(.noOrders) }
+    func presentCursorMismatch() { events.append(.cursorMismatch) }
+    func presentCancelled(_ order: OrderPresentationModel) { events.append(.cancelled(order)) }
+    func presentInvalidTransition(_ order: OrderPresentationModel) { events.append(.invalidTransition(order)) }
+    func presentProducts(_ products: [ProductPresentationModel], next: ProductCursor?) { events.append(.products(products, next: next)) }
+    func presentNoProducts() { events.append(.noProducts) }
+    func presentProduct(_ product: ProductPresentationModel) { events.append(.product(product)) }
+    func presentNotFound(_ id: ProductID) { events.append(.productNotFound(id)) }
+    func presentStorageUnavailable() { events.append(.storageUnavailable) }
+    func presentStorageFailure() { events.append(.storageFailure) }
+}
