@@ -11,11 +11,15 @@ public struct RandomTokenIssuer: TokenIssuer {
 
     public func issue() -> IssuedToken {
         var generator = SystemRandomNumberGenerator()
-        let bytes = (0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
-        let token = Data(bytes).base64EncodedString()
-            .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
-            .replacingOccurrences(of: "=", with: "")
-        return IssuedToken(token: token, digest: Self.sha256Hex(token))
+        while true {
+            let bytes = (0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
+            let token = Data(bytes).base64EncodedString()
+                .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
+                .replacingOccurrences(of: "=", with: "")
+            // A token an operator pastes after `viperd token revoke` must not read as an option;
+            // drawing again costs 1/64 of one character's 6 bits.
+            if token.utf8.first != UInt8(ascii: "-") { return IssuedToken(token: token, digest: Self.sha256Hex(token)) }
+        }
     }
 
     public func digest(of token: String) -> String? {

@@ -18,6 +18,12 @@ struct RandomTokenIssuerTests {
         #expect(issuer.issue().token != issued.token)
     }
 
+    @Test("no token starts with a dash, so a command line never reads one as an option")
+    func noLeadingDash() {
+        // About 1 in 64 draws starts with "-"; 2,000 tokens all but surely include such draws.
+        for _ in 0..<2_000 { #expect(issuer.issue().token.first != "-") }
+    }
+
     @Test("the SHA-256 is the standard one")
     func knownDigest() {
         #expect(RandomTokenIssuer.sha256Hex("abc") == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
