@@ -48,35 +48,14 @@ if [[ -n "$OPENAPI_SCHEMA" && ! -f "$OPENAPI_SCHEMA" ]]; then
 fi
 
 # --- the server, on a free port with a database of its own ----------------------------------
+source Scripts/lib/viperd-server.sh
 work=$(mktemp -d "${TMPDIR:-/tmp}/viperd-schemathesis.XXXXXX")
-server_pid=""
 cleanup() {
-    if [[ -n "$server_pid" ]] && kill -0 "$server_pid" 2>/dev/null; then
-        kill -TERM "$server_pid" 2>/dev/null || true
-        wait "$server_pid" 2>/dev/null || true
-    fi
+    stop_viperd
     rm -rf "$work"
 }
 trap cleanup EXIT
-
-"$VIPERD_BIN" serve --host 127.0.0.1 --port 0 --db "$work/db.sqlite" 2>"$work/server.log" &
-server_pid=$!
-
-port=""
-for _ in $(seq 1 300); do
-    port=$(sed -n 's/.*listening on http:\/\/127\.0\.0\.1:\([0-9][0-9]*\).*/\1/p' "$work/server.log" | head -n 1)
-    [[ -n "$port" ]] && break
-    if ! kill -0 "$server_pid" 2>/dev/null; then
-        break
-    fi
-    sleep 0.1
-done
-if [[ -z "$port" ]]; then
-    log "the server did not start; its log:"
-    cat "$work/server.log" >&2
-    exit 1
-fi
-base="http://127.0.0.1:$port"
+start_viperd "$VIPERD_BIN" "$work" || exit 1
 log "server $server_pid listening on $base"
 
 # --- a user to act as, when the server has accounts ----------------------------------------
@@ -126,17 +105,7 @@ status=0
     "$@" || status=$?
 
 # --- stop the server; a crash or an unclean exit fails the run ------------------------------
-server_status=0
-if kill -0 "$server_pid" 2>/dev/null; then
-    kill -TERM "$server_pid" 2>/dev/null || true
-    wait "$server_pid" || server_status=$?
-    [[ $server_status -ne 0 ]] && log "the server exited with status $server_status on SIGTERM"
-else
-    wait "$server_pid" || server_status=$?
-    log "the server was gone before the end of the run (exit status $server_status)"
-    [[ $server_status -eq 0 ]] && server_status=1
-fi
-server_pid=""
+stop_viperd
 if [[ $server_status -ne 0 ]]; then
     log "the end of the server's log:"
     tail -n 50 "$work/server.log" >&2
