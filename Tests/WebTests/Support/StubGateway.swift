@@ -83,5 +83,12 @@ struct UntouchableContactManager: ContactManager {
 func makeRouter(available: Bool = true, metrics: MetricsRegistry = MetricsRegistry()) -> AppRouter {
     AppRouter(dependencies: Dependencies(
         gateway: StubGateway(available: available), hasher: RefusingHasher(), tokens: IdentityTokens(), logger: Logger(label: "test"),
-        metrics: metrics))
+        metrics: metrics, fingerprinter: PlainFingerprinter()))
+}
+
+/// Fingerprints as the plain request text: enough to tell requests apart in router tests.
+struct PlainFingerprinter: RequestFingerprinter {
+    func fingerprint(method: String, path: String, body: [UInt8]) -> String {
+        method + " " + path + " " + String(decoding: body, as: UTF8.self)
+    }
 }
