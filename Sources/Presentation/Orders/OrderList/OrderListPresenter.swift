@@ -16,18 +16,19 @@ public final class OrderListPresenter: OrderListUseCaseOutput, StorageFailurePre
         self.messages = messages
     }
 
-    /// Raw query values as the client sent them (already percent-decoded); empty is absent.
+    /// Raw query values as the client sent them (already percent-decoded). An empty `cursor` is
+    /// the first page; an empty `status` or `sort` is refused like any other unknown value.
     public func eventList(status: String?, sort: String?, limit: String?, cursor: String?) {
         var errors: [FieldErrorViewModel] = []
         var statusFilter: OrderStatus?
-        if let status, !status.isEmpty {
+        if let status {
             statusFilter = OrderStatus(rawValue: status)
             if statusFilter == nil {
                 errors.append(FieldErrorViewModel(parameter: "status", code: "invalid_value", detail: messages.text(.invalidStatus)))
             }
         }
         var order = Self.defaultSort
-        if let sort, !sort.isEmpty {
+        if let sort {
             if let chosen = OrderSort(rawValue: sort) {
                 order = chosen
             } else {
