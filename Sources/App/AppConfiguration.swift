@@ -21,6 +21,8 @@ public struct AppConfiguration: Sendable {
     public var cors = CORSPolicy.disabled
     /// scrypt cost of new password hashes; stored hashes keep the parameters they were made with.
     public var passwordHashing = ScryptPasswordHasher.Parameters.standard
+    /// Tax rate and shipping costs of orders (13 %, $5 / $15 / $25 by default).
+    public var orderPolicy = OrderPolicy.standard
 
     public init() {}
 

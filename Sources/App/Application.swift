@@ -1,4 +1,5 @@
 import Domain
+import Foundation
 import HTTPServer
 import Logging
 import SQLiteGateway
@@ -41,7 +42,13 @@ public final class Application: Sendable {
         let dependencies = Dependencies(
             gateway: SQLiteEntityGateway(database: database), clock: clock, ids: ids,
             hasher: ScryptPasswordHasher(parameters: configuration.passwordHashing), tokens: RandomTokenIssuer(),
-            throttle: throttle, sessionPolicy: configuration.sessionPolicy, logger: logger, metrics: metrics)
+            throttle: throttle, sessionPolicy: configuration.sessionPolicy, logger: logger, metrics: metrics,
+            fingerprinter: SHA256RequestFingerprinter(), orderPolicy: configuration.orderPolicy,
+            idempotencyPurge: IdempotencyPurgeSchedule(startedAt: clock.now()))
+        // Expired idempotency records go at start-up, then hourly with the traffic (see
+        // IdempotencyPurgeSchedule).
+        let purged = try dependencies.gateway.idempotency.purge(olderThan: clock.now().addingTimeInterval(-IdempotencyPolicy.standard.retention))
+        if purged > 0 { logger.info("purged \(purged) expired idempotency records") }
         let router = AppRouter(dependencies: dependencies, policies: ResponsePolicies(cors: configuration.cors))
         if configuration.cors.isEnabled {
             logger.notice("allowing cross-origin requests from \(configuration.cors.origins.map(\.description).joined(separator: ", "))")

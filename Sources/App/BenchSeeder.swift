@@ -4,7 +4,7 @@ import SQLiteGateway
 import Security
 
 /// Fills a database for the shared benchmark harness (`Scripts/bench-*.sh`): one user with a bearer
-/// token, and that user's contacts, through the same EntityManagers the API uses.
+/// token, and that user's contacts and orders, through the same EntityManagers the API uses.
 public struct BenchSeeder {
     /// What the harness needs back: the token to send and the ids to request.
     public struct Seeded {
@@ -18,7 +18,8 @@ public struct BenchSeeder {
         self.databasePath = databasePath
     }
 
-    public func seed(contacts count: Int) throws -> Seeded {
+    /// - Parameter orders: orders of three catalog lines each, placed a second apart.
+    public func seed(contacts count: Int, orders orderCount: Int = 0) throws -> Seeded {
         // Seeding is not the workload: skip the per-commit fsync.
         let database = try Database(configuration: DatabaseConfiguration(path: databasePath, readerCount: 1, synchronous: .off))
         _ = try Migrator(database: database).migrate()
@@ -46,7 +47,34 @@ public struct BenchSeeder {
             try gateway.contacts.insert(contact)
             created.append(contact.id.rawValue)
         }
+        try seedOrders(orderCount, owner: user.id, gateway: gateway, ids: ids, now: now)
         try database.checkpoint()
         return Seeded(token: token.token, contactIDs: created)
+    }
+
+    private func seedOrders(_ count: Int, owner: UserID, gateway: SQLiteEntityGateway, ids: any IDGenerator, now: Date) throws {
+        guard count > 0 else { return }
+        let catalog = try gateway.products.list(after: nil, limit: 100)
+        guard catalog.count >= 3 else { throw GatewayError.failure("the catalog has fewer than 3 products") }
+        let policy = OrderPolicy.standard
+        let address = PostalAddress(street: "1 Bench Street", city: "Toronto", province: "ON", postalCode: "M5V 2T6", country: "CA")
+        for index in 0..<count {
+            var lines: [OrderLine] = []
+            for offset in 0..<3 {
+                let product = catalog[(index + offset) % catalog.count]
+                let quantity = offset + 1
+                lines.append(OrderLine(
+                    productID: product.id, name: product.name, quantity: quantity, unitPrice: product.price,
+                    lineTotal: try product.price.multiplied(by: Int64(quantity))))
+            }
+            let itemTotal = try lines.map(\.lineTotal).sum(in: policy.currency)
+            let tax = try itemTotal.portion(basisPoints: policy.taxRateBasisPoints)
+            let shipping = policy.shippingCost(.standard)
+            try _ = gateway.orders.create(NewOrder(
+                id: OrderID(ids.makeID(prefix: "o_")), ownerID: owner, placedAt: now.addingTimeInterval(Double(index - count)),
+                customer: Customer(firstName: "Bench", lastName: "Customer \(index + 1)", email: "bench\(index + 1)@example.com"),
+                billingAddress: address, shipmentAddress: address, shipment: ShipmentMethod(speed: .standard, cost: shipping), lines: lines,
+                itemTotal: itemTotal, tax: tax, orderTotal: try itemTotal.adding(tax).adding(shipping)))
+        }
     }
 }

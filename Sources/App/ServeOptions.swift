@@ -25,6 +25,12 @@ public struct ServeOptions: Sendable {
     public var sqliteSynchronous: String?
     public var autoMigrate: Bool?
     public var tokenLifetimeDays: Double?
+    /// Order tax in basis points (1300 = 13 %).
+    public var taxRateBps: Int?
+    /// Shipping costs in minor units of the order currency (cents).
+    public var shippingCostStandard: Int?
+    public var shippingCostTwoDay: Int?
+    public var shippingCostOneDay: Int?
     /// `--trusted-proxy`, repeatable; empty = not given (then `VIPERD_TRUSTED_PROXY`, comma-separated).
     public var trustedProxies: [String] = []
     /// `--cors-origin`, repeatable; empty = not given (then `VIPERD_CORS_ORIGIN`, comma-separated).
@@ -67,6 +73,7 @@ public struct ServeOptions: Sendable {
             tokenLifetimeDays.map { $0 * 86_400 }, "token-lifetime-days", default: .seconds(configuration.sessionPolicy.tokenLifetime),
             scale: 86_400, maximum: 3650 * 86_400)
         configuration.sessionPolicy = SessionPolicy(tokenLifetime: Double(lifetime.components.seconds))
+        configuration.orderPolicy = try orderPolicy(&resolver, default: configuration.orderPolicy)
         do {
             configuration.trustedProxies = try TrustedProxies(ranges: resolver.list(trustedProxies, "trusted-proxy"))
         } catch {
@@ -78,6 +85,25 @@ public struct ServeOptions: Sendable {
             throw resolver.invalid("cors-origin", String(describing: error))
         }
         return configuration
+    }
+
+    /// Tax and shipping from their flags; each left out keeps its default.
+    private func orderPolicy(_ resolver: inout Resolver, default fallback: OrderPolicy) throws -> OrderPolicy {
+        let taxRate = try resolver.int(taxRateBps, "tax-rate-bps", default: Int(fallback.taxRateBasisPoints), range: 0...10_000)
+        let costRange = 0...Int(Product.maximumPriceMinor)
+        var costs: [ShipmentSpeed: Int64] = [:]
+        for (speed, value, flag) in [
+            (ShipmentSpeed.standard, shippingCostStandard, "shipping-cost-standard"), (.twoDay, shippingCostTwoDay, "shipping-cost-two-day"),
+            (.oneDay, shippingCostOneDay, "shipping-cost-one-day"),
+        ] {
+            let fallbackCost = Int(fallback.shippingCost(speed).minor)
+            costs[speed] = Int64(try resolver.int(value, flag, default: fallbackCost, range: costRange))
+        }
+        do {
+            return try OrderPolicy(taxRateBasisPoints: Int64(taxRate), shippingCosts: costs, currency: fallback.currency)
+        } catch {
+            throw resolver.invalid("tax-rate-bps", "the order policy was refused: \(error)")
+        }
     }
 
     /// `--idle-timeout` → `VIPERD_IDLE_TIMEOUT`.

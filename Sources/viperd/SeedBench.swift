@@ -6,13 +6,16 @@ import Foundation
 struct SeedBench: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "seed-bench",
-        abstract: "Create a benchmark database: migrations, one user with a token, and N of their contacts.")
+        abstract: "Create a benchmark database: migrations, one user with a token, and N of their contacts and orders.")
 
     @Option(help: "SQLite database file to create or extend.")
     var db: String
 
     @Option(help: "How many contacts to insert.")
     var contacts = 10_000
+
+    @Option(help: "How many orders (three lines each) to insert.")
+    var orders = 0
 
     @Option(help: "Write the new contacts' ids here, one per line.")
     var idsFile: String?
@@ -22,16 +25,17 @@ struct SeedBench: ParsableCommand {
 
     func validate() throws {
         guard (0...1_000_000).contains(contacts) else { throw ValidationError("--contacts must be 0...1000000") }
+        guard (0...1_000_000).contains(orders) else { throw ValidationError("--orders must be 0...1000000") }
     }
 
     func run() throws {
-        let seeded = try BenchSeeder(databasePath: db).seed(contacts: contacts)
+        let seeded = try BenchSeeder(databasePath: db).seed(contacts: contacts, orders: orders)
         if let idsFile {
             try (seeded.contactIDs.joined(separator: "\n") + "\n").write(toFile: idsFile, atomically: true, encoding: .utf8)
         }
         if let tokenFile {
             try (seeded.token + "\n").write(toFile: tokenFile, atomically: true, encoding: .utf8)
         }
-        print("seeded 1 user and \(seeded.contactIDs.count) contacts into \(db)")
+        print("seeded 1 user, \(seeded.contactIDs.count) contacts and \(orders) orders into \(db)")
     }
 }

@@ -69,6 +69,18 @@ struct Serve: ParsableCommand {
     @Option(help: "Days a bearer token stays valid after login or registration (VIPERD_TOKEN_LIFETIME_DAYS; default 30).")
     var tokenLifetimeDays: Double?
 
+    @Option(help: "Tax on an order's item total in basis points, 0-10000; 1300 = 13 % (VIPERD_TAX_RATE_BPS; default 1300).")
+    var taxRateBps: Int?
+
+    @Option(help: "Cost of standard shipping in cents (VIPERD_SHIPPING_COST_STANDARD; default 500).")
+    var shippingCostStandard: Int?
+
+    @Option(help: "Cost of two-day shipping in cents (VIPERD_SHIPPING_COST_TWO_DAY; default 1500).")
+    var shippingCostTwoDay: Int?
+
+    @Option(help: "Cost of one-day shipping in cents (VIPERD_SHIPPING_COST_ONE_DAY; default 2500).")
+    var shippingCostOneDay: Int?
+
     @Option(help: "Log lines as text or json, one object per line (VIPERD_LOG_FORMAT; default text).")
     var logFormat: String?
 
@@ -119,6 +131,10 @@ struct Serve: ParsableCommand {
         options.tokenLifetimeDays = tokenLifetimeDays
         options.trustedProxies = trustedProxy
         options.corsOrigins = corsOrigin
+        options.taxRateBps = taxRateBps
+        options.shippingCostStandard = shippingCostStandard
+        options.shippingCostTwoDay = shippingCostTwoDay
+        options.shippingCostOneDay = shippingCostOneDay
         do {
             return try options.resolve(environment: environment)
         } catch let error as ServeOptions.InvalidValue {

@@ -54,6 +54,27 @@ public struct JSONOutput {
         bytes.append(contentsOf: String(value).utf8)
     }
 
+    public mutating func integer(_ value: Int64) {
+        separate()
+        bytes.append(contentsOf: String(value).utf8)
+    }
+
+    public mutating func bool(_ value: Bool) {
+        separate()
+        bytes.append(contentsOf: value ? Array("true".utf8) : Array("false".utf8))
+    }
+
+    public mutating func null() {
+        separate()
+        bytes.append(contentsOf: [0x6E, 0x75, 0x6C, 0x6C])
+    }
+
+    /// A key whose value writes itself (a nested object or array); nil is written as `null`.
+    public mutating func field(_ name: StaticString, _ value: (some JSONWritable)?) {
+        key(name)
+        if let value { value.write(to: &self) } else { null() }
+    }
+
     public mutating func field(_ name: StaticString, _ value: String?) {
         key(name)
         string(value)

@@ -1,28 +1,15 @@
-/// A decoded JSON value, so Presenters can tell absent, null and wrong types apart.
-public enum JSONValue: Equatable, Sendable, Decodable {
+/// A parsed JSON value, so Presenters can tell absent, null and wrong types apart.
+///
+/// Numbers keep the literal the client sent (`3`, `3.0`, `1e3`): a field that must be digits
+/// only can then tell `3` from `3.0`, and a 20-digit integer is not rounded through `Double`.
+public enum JSONValue: Equatable, Sendable {
     case null
     case bool(Bool)
-    case number(Double)
+    /// The number exactly as written, already checked against RFC 8259's grammar.
+    case number(String)
     case string(String)
     case array([JSONValue])
     case object([String: JSONValue])
-
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        if container.decodeNil() {
-            self = .null
-        } else if let value = try? container.decode(Bool.self) {
-            self = .bool(value)
-        } else if let value = try? container.decode(Double.self) {
-            self = .number(value)
-        } else if let value = try? container.decode(String.self) {
-            self = .string(value)
-        } else if let value = try? container.decode([JSONValue].self) {
-            self = .array(value)
-        } else {
-            self = .object(try container.decode([String: JSONValue].self))
-        }
-    }
 
     /// The JSON type's name, for messages.
     public var typeName: String {

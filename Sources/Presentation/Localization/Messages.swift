@@ -50,6 +50,47 @@ public struct Messages: Sendable {
         case malformedJSONTitle
         case emptyBody
         case invalidJSON
+        case mustBeArray
+        case valueRequired
+        case noProductsFound
+        case productNotFound
+        case noOrdersFound
+        case orderNotFound
+        case shipmentStandard
+        case shipmentTwoDay
+        case shipmentOneDay
+        case firstNameRequired
+        case lastNameRequired
+        case billingAddressRequired
+        case shipmentAddressRequired
+        case streetRequired
+        case cityRequired
+        case postalCodeRequired
+        case countryRequired
+        case shipmentMethodRequired
+        case invalidShipmentMethod
+        case itemsRequired
+        case productRequired
+        case quantityRequired
+        case quantityDigitsOnly
+        case noItems
+        case tooManyLines
+        case tooManyItems
+        case unknownProduct
+        case quantityOutOfRange
+        case combinedQuantityOutOfRange
+        case conflictingShipmentAddress
+        case contactAddressIncomplete
+        case totalTooLarge
+        case paymentUnavailableTitle
+        case paymentUnavailable
+        case invalidTransition
+        case invalidSort
+        case invalidStatus
+        case cursorMismatch
+        case invalidIdempotencyKey
+        case idempotencyKeyReused
+        case idempotencyInFlight
     }
 
     private static let catalog: [Key: [Language: String]] = [
@@ -95,6 +136,47 @@ public struct Messages: Sendable {
         .emptyBody: [.en: "The body is empty; a JSON object is expected", .fr: "Le corps est vide ; un objet JSON est attendu"],
         .invalidJSON: [.en: "The body is not valid JSON", .fr: "Le corps n'est pas du JSON valide"],
         .throttledDetail: [.en: "Too many failed logins; try again in {seconds} seconds", .fr: "Trop d'échecs de connexion ; réessayez dans {seconds} secondes"],
+        .valueRequired: [.en: "A value must be entered", .fr: "Une valeur doit être saisie"],
+        .mustBeArray: [.en: "Must be a JSON array", .fr: "Doit être un tableau JSON"],
+        .noProductsFound: [.en: "No products found", .fr: "Aucun produit trouvé"],
+        .productNotFound: [.en: "Product not found", .fr: "Produit introuvable"],
+        .noOrdersFound: [.en: "No orders found", .fr: "Aucune commande trouvée"],
+        .orderNotFound: [.en: "Order not found", .fr: "Commande introuvable"],
+        .shipmentStandard: [.en: "Standard Shipping", .fr: "Livraison standard"],
+        .shipmentTwoDay: [.en: "Two-Day Shipping", .fr: "Livraison en deux jours"],
+        .shipmentOneDay: [.en: "One-Day Shipping", .fr: "Livraison en un jour"],
+        .firstNameRequired: [.en: "First name must be entered", .fr: "Le prénom doit être saisi"],
+        .lastNameRequired: [.en: "Last name must be entered", .fr: "Le nom doit être saisi"],
+        .billingAddressRequired: [.en: "Billing address must be entered", .fr: "L'adresse de facturation doit être saisie"],
+        .shipmentAddressRequired: [.en: "Shipment address or a contact to ship to must be entered", .fr: "L'adresse de livraison ou un contact destinataire doit être saisi"],
+        .streetRequired: [.en: "Street must be entered", .fr: "La rue doit être saisie"],
+        .cityRequired: [.en: "City must be entered", .fr: "La ville doit être saisie"],
+        .postalCodeRequired: [.en: "Postal code must be entered", .fr: "Le code postal doit être saisi"],
+        .countryRequired: [.en: "Country must be entered", .fr: "Le pays doit être saisi"],
+        .shipmentMethodRequired: [.en: "Shipment method must be entered", .fr: "Le mode de livraison doit être saisi"],
+        .invalidShipmentMethod: [.en: "Shipment method must be standard, twoDay or oneDay", .fr: "Le mode de livraison doit être standard, twoDay ou oneDay"],
+        .itemsRequired: [.en: "Items must be entered", .fr: "Les articles doivent être saisis"],
+        .productRequired: [.en: "Product must be entered", .fr: "Le produit doit être saisi"],
+        .quantityRequired: [.en: "Quantity must be entered", .fr: "La quantité doit être saisie"],
+        .quantityDigitsOnly: [.en: "Quantity must be digits only", .fr: "La quantité ne doit contenir que des chiffres"],
+        .noItems: [.en: "An order needs at least one item", .fr: "Une commande doit avoir au moins un article"],
+        .tooManyLines: [.en: "An order can have at most {max} lines", .fr: "Une commande peut avoir au plus {max} lignes"],
+        .tooManyItems: [.en: "At most {max} items can be sent", .fr: "Au plus {max} articles peuvent être envoyés"],
+        .unknownProduct: [.en: "No product has this id", .fr: "Aucun produit n'a cet identifiant"],
+        .quantityOutOfRange: [.en: "Quantity must be from 1 to {max}", .fr: "La quantité doit être de 1 à {max}"],
+        .combinedQuantityOutOfRange: [.en: "Lines of one product must add up to at most {max}", .fr: "Les lignes d'un même produit doivent totaliser au plus {max}"],
+        .conflictingShipmentAddress: [.en: "Send shipmentAddress or shipToContactId, not both", .fr: "Envoyez shipmentAddress ou shipToContactId, pas les deux"],
+        .contactAddressIncomplete: [.en: "The contact's address lacks a street, city, postal code or country", .fr: "L'adresse du contact n'a pas de rue, de ville, de code postal ou de pays"],
+        .totalTooLarge: [.en: "The order total is too large", .fr: "Le total de la commande est trop élevé"],
+        .paymentUnavailableTitle: [.en: "Payment unavailable", .fr: "Paiement indisponible"],
+        .paymentUnavailable: [.en: "Paying from an account is not available yet", .fr: "Le paiement depuis un compte n'est pas encore disponible"],
+        .invalidTransition: [.en: "Only a placed order can be cancelled", .fr: "Seule une commande passée peut être annulée"],
+        .invalidSort: [.en: "Sort must be placedAt, -placedAt, orderTotal or -orderTotal", .fr: "Le tri doit être placedAt, -placedAt, orderTotal ou -orderTotal"],
+        .invalidStatus: [.en: "Status must be placed or cancelled", .fr: "Le statut doit être placed ou cancelled"],
+        .cursorMismatch: [.en: "Cursor belongs to a list sorted another way", .fr: "Ce curseur appartient à une liste triée autrement"],
+        .invalidIdempotencyKey: [.en: "Idempotency-Key must be 1 to 255 visible ASCII characters", .fr: "Idempotency-Key doit compter de 1 à 255 caractères ASCII visibles"],
+        .idempotencyKeyReused: [.en: "This Idempotency-Key was used for another request", .fr: "Cette Idempotency-Key a servi à une autre requête"],
+        .idempotencyInFlight: [.en: "A request with this Idempotency-Key is still being processed; retry shortly", .fr: "Une requête avec cette Idempotency-Key est en cours ; réessayez sous peu"],
     ]
 
     /// The sentence for `key`, with `{name}` placeholders filled from `values`.

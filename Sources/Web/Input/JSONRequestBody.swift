@@ -10,9 +10,6 @@ enum JSONRequestBody {
         case malformed
     }
 
-    /// Made once: decoding with a shared `JSONDecoder` is safe from several threads.
-    private static let decoder = JSONDecoder()
-
     /// Runs `scene` with the decoded body, or answers the decoding failure as a problem.
     static func respond(to request: HTTPRequest, context: RequestContext, _ scene: (JSONValue) -> HTTPResponse) -> HTTPResponse {
         switch decode(request) {
@@ -27,7 +24,7 @@ enum JSONRequestBody {
         }
         guard !request.body.isEmpty else { return .failure(.empty) }
         do {
-            return .success(try decoder.decode(JSONValue.self, from: Data(request.body)))
+            return .success(try JSONParser.parse(request.body))
         } catch {
             return .failure(.malformed)
         }

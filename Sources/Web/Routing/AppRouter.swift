@@ -16,6 +16,8 @@ public struct AppRouter: Sendable {
     private let contacts = ContactsRouter()
     private let users = UsersRouter()
     private let sessions = SessionsRouter()
+    private let products = ProductsRouter()
+    private let orders = OrdersRouter()
 
     public init(dependencies: Dependencies, policies: ResponsePolicies = ResponsePolicies()) {
         self.dependencies = dependencies
@@ -82,6 +84,10 @@ public struct AppRouter: Sendable {
             users.respond(to: route, UsersConnector(dependencies: dependencies, context: context), user: user)
         case .sessions(let route):
             sessions.respond(to: route, SessionsConnector(dependencies: dependencies, context: context), user: user)
+        case .products(let route):
+            products.respond(to: route, request, ProductsConnector(dependencies: dependencies, context: context))
+        case .orders(let route):
+            orders.respond(to: route, request, OrdersConnector(dependencies: dependencies, context: context, user: user))
         }
     }
 }

@@ -13,11 +13,18 @@ public struct Dependencies: Sendable {
     public var authenticator: AccessTokenAuthenticator
     public var logger: Logger
     public var metrics: MetricsRegistry
+    /// Tax, shipping costs and order limits, from configuration.
+    public var orderPolicy: OrderPolicy
+    /// Fingerprints of keyed requests (`Idempotency-Key`).
+    public var fingerprinter: any RequestFingerprinter
+    public var idempotencyPurge: IdempotencyPurgeSchedule
 
     public init(
         gateway: any EntityGateway, clock: any Clock = SystemClock(), ids: any IDGenerator = RandomIDGenerator(),
         hasher: any PasswordHasher, tokens: any TokenIssuer, throttle: any LoginThrottle = InMemoryLoginThrottle(),
-        sessionPolicy: SessionPolicy = SessionPolicy(), logger: Logger, metrics: MetricsRegistry
+        sessionPolicy: SessionPolicy = SessionPolicy(), logger: Logger, metrics: MetricsRegistry,
+        fingerprinter: any RequestFingerprinter, orderPolicy: OrderPolicy = .standard,
+        idempotencyPurge: IdempotencyPurgeSchedule = IdempotencyPurgeSchedule()
     ) {
         self.gateway = gateway
         self.clock = clock
@@ -29,5 +36,8 @@ public struct Dependencies: Sendable {
         self.authenticator = AccessTokenAuthenticator(sessions: gateway.sessions, tokens: tokens, clock: clock)
         self.logger = logger
         self.metrics = metrics
+        self.fingerprinter = fingerprinter
+        self.orderPolicy = orderPolicy
+        self.idempotencyPurge = idempotencyPurge
     }
 }

@@ -3,17 +3,23 @@ public enum SignedInRoute: Equatable, Sendable {
     case contacts(ContactsRoute)
     case users(UsersRoute.SignedIn)
     case sessions(SessionsRoute.SignedIn)
+    case products(ProductsRoute)
+    case orders(OrdersRoute)
 
     static let endpoints: [Endpoint<SignedInRoute>] =
         ContactsRoute.endpoints.wrapped(SignedInRoute.contacts)
         + UsersRoute.SignedIn.endpoints.wrapped(SignedInRoute.users)
         + SessionsRoute.SignedIn.endpoints.wrapped(SignedInRoute.sessions)
+        + ProductsRoute.endpoints.wrapped(SignedInRoute.products)
+        + OrdersRoute.endpoints.wrapped(SignedInRoute.orders)
 
     public var path: String {
         switch self {
         case .contacts(let route): route.path
         case .users(let route): route.path
         case .sessions(let route): route.path
+        case .products(let route): route.path
+        case .orders(let route): route.path
         }
     }
 }

@@ -115,4 +115,29 @@ struct ServeOptionsTests {
             (error as? ServeOptions.InvalidValue)?.description == "--cors-origin (or VIPERD_CORS_ORIGIN): \(reason)"
         }
     }
+
+    @Test("tax rate and shipping costs default to 13 % and $5 / $15 / $25, and come from flags or VIPERD_* variables")
+    func orderPolicy() throws {
+        let defaults = try ServeOptions().resolve(environment: [:]).orderPolicy
+        #expect(defaults == .standard)
+        var options = ServeOptions()
+        options.shippingCostOneDay = 4000
+        let configured = try options.resolve(environment: ["VIPERD_TAX_RATE_BPS": "500", "VIPERD_SHIPPING_COST_STANDARD": "0"]).orderPolicy
+        #expect(configured.taxRateBasisPoints == 500)
+        #expect(configured.shippingCost(.standard).minor == 0)
+        #expect(configured.shippingCost(.twoDay).minor == 1500)
+        #expect(configured.shippingCost(.oneDay).minor == 4000)
+    }
+
+    @Test("a tax rate or shipping cost out of range is refused with its flag named", arguments: [
+        ("VIPERD_TAX_RATE_BPS", "10001"), ("VIPERD_TAX_RATE_BPS", "13%"), ("VIPERD_SHIPPING_COST_STANDARD", "-1"),
+        ("VIPERD_SHIPPING_COST_TWO_DAY", "1.5"), ("VIPERD_SHIPPING_COST_ONE_DAY", "10000000001"),
+    ])
+    func invalidOrderPolicy(variable: String, value: String) {
+        #expect {
+            try ServeOptions().resolve(environment: [variable: value])
+        } throws: { error in
+            "\(error)".contains(variable)
+        }
+    }
 }

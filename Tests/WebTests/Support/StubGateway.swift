@@ -76,6 +76,13 @@ func makeRouter(
     AppRouter(
         dependencies: Dependencies(
             gateway: StubGateway(available: available, contacts: contacts), hasher: RefusingHasher(), tokens: IdentityTokens(),
-            logger: Logger(label: "test"), metrics: metrics),
+            logger: Logger(label: "test"), metrics: metrics, fingerprinter: PlainFingerprinter()),
         policies: policies)
+}
+
+/// Fingerprints as the plain request text: enough to tell requests apart in router tests.
+struct PlainFingerprinter: RequestFingerprinter {
+    func fingerprint(method: String, path: String, body: [UInt8]) -> String {
+        method + " " + path + " " + String(decoding: body, as: UTF8.self)
+    }
 }

@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# Benchmark the order workloads (POST /v1/orders with three items; GET /v1/orders?sort=-placedAt
+# over 10,000 seeded orders) with ../shared/bench/compare.sh; run it after Scripts/bench-contacts.sh
+# to report both side by side. Viperd only: the peers serve no orders.
+#
+# Usage: Scripts/bench-orders.sh
+# Environment: ROUNDS [3], DURATION [10], WARMUP [2], SKIP_BUILD=1.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+BENCH=../shared/bench
+[[ -x "$BENCH/compare.sh" ]] || { echo "bench-orders: $BENCH/compare.sh not found (shared/ must sit next to the project)" >&2; exit 2; }
+command -v wrk >/dev/null || { echo "bench-orders: 'wrk' not found; install with: apt-get install -y wrk" >&2; exit 2; }
+
+if [[ "${SKIP_BUILD:-0}" != 1 ]]; then
+    swift build -c release --product viperd
+fi
+[[ -x .build/release/viperd ]] || { echo "bench-orders: .build/release/viperd missing" >&2; exit 2; }
+
+[[ -z "${DURATION:-}" ]] || export DURATION
+[[ -z "${WARMUP:-}" ]] || export WARMUP
+
+exec "$BENCH/compare.sh" -r "${ROUNDS:-3}" -w "list post" Scripts/bench/viperd-orders.env

@@ -1,0 +1,35 @@
+import Domain
+
+/// Converts an order's body, reporting format errors (400) itself, and words the outcome.
+public final class OrderCreatePresenter: OrderCreateUseCaseOutput, StorageFailurePresenter {
+    private let useCase: OrderCreateUseCase
+    private let output: any OrderCreatePresenterOutput
+    public let messages: Messages
+    public var problemOutput: any ProblemPresenterOutput { output }
+
+    public init(useCase: OrderCreateUseCase, output: any OrderCreatePresenterOutput, messages: Messages) {
+        self.useCase = useCase
+        self.output = output
+        self.messages = messages
+    }
+
+    public func eventCreate(body: JSONValue) {
+        var converter = OrderInputConverter(messages: messages)
+        let request = converter.request(body)
+        guard converter.errors.isEmpty else {
+            output.showMalformedInput(messages.malformed(converter.errors))
+            return
+        }
+        useCase.eventCreate(request, output: self)
+    }
+
+    public func presentOrder(_ order: OrderPresentationModel) { output.showCreated(OrderViewModel(order, messages: messages)) }
+
+    public func presentValidationFailures(_ failures: [OrderFieldFailure]) {
+        output.showValidationFailures(OrderFailureWording.problem(failures, messages: messages))
+    }
+
+    public func presentContactNotFound(_ id: ContactID) { output.showNotFound(OrderFailureWording.contactNotFound(messages: messages)) }
+
+    public func presentPaymentUnavailable() { output.showValidationFailures(OrderFailureWording.paymentUnavailable(messages: messages)) }
+}

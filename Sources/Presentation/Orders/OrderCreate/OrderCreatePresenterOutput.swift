@@ -1,0 +1,4 @@
+/// What the order-placing Responder must be able to show.
+public protocol OrderCreatePresenterOutput: ProblemPresenterOutput, ValidationPresenterOutput, NotFoundPresenterOutput {
+    func showCreated(_ order: OrderViewModel)
+}

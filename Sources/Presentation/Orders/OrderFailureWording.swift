@@ -1,0 +1,82 @@
+import Domain
+
+/// Order outcomes in the client's words: the use case's rule failures, each at its pointer,
+/// and the refusals of the order scenes.
+enum OrderFailureWording {
+    static func problem(_ failures: [OrderFieldFailure], messages: Messages) -> ProblemViewModel {
+        let errors = failures.map { error($0, messages: messages) }
+        var seen = Set<String>()
+        let details = errors.map(\.detail).filter { seen.insert($0).inserted }
+        return ProblemViewModel(
+            code: "validation_failed", title: messages.text(.validationTitle), detail: details.joined(separator: "; "), errors: errors)
+    }
+
+    static func error(_ failure: OrderFieldFailure, messages: Messages) -> FieldErrorViewModel {
+        let maximumQuantity = ["max": "\(OrderPolicy.standard.maximumQuantity)"]
+        let (code, detail): (String, String) =
+            switch failure.rule {
+            case .required: ("required", required(at: failure.pointer, messages: messages))
+            case .invalidEmail: ("invalid_email", messages.text(.invalidEmail))
+            case .noItems: ("no_items", messages.text(.noItems))
+            case .tooManyLines: ("too_many_lines", messages.text(.tooManyLines, ["max": "\(OrderPolicy.standard.maximumLines)"]))
+            case .unknownProduct: ("unknown_product", messages.text(.unknownProduct))
+            case .quantityOutOfRange: ("quantity_out_of_range", messages.text(.quantityOutOfRange, maximumQuantity))
+            case .combinedQuantityOutOfRange: ("combined_quantity_out_of_range", messages.text(.combinedQuantityOutOfRange, maximumQuantity))
+            case .conflictingShipmentAddress: ("conflicting_shipment_address", messages.text(.conflictingShipmentAddress))
+            case .contactAddressIncomplete: ("contact_address_incomplete", messages.text(.contactAddressIncomplete))
+            case .totalTooLarge: ("total_too_large", messages.text(.totalTooLarge))
+            }
+        return FieldErrorViewModel(pointer: failure.pointer, code: code, detail: detail)
+    }
+
+    /// "Product must be entered", "Quantity must be entered", … by what the pointer names.
+    static func required(at pointer: String, messages: Messages) -> String {
+        switch pointer {
+        case "/customer/firstName": return messages.text(.firstNameRequired)
+        case "/customer/lastName": return messages.text(.lastNameRequired)
+        case "/customer/email": return messages.text(.emailRequired)
+        case "/billingAddress": return messages.text(.billingAddressRequired)
+        case "/shipmentAddress": return messages.text(.shipmentAddressRequired)
+        case "/shipmentMethod": return messages.text(.shipmentMethodRequired)
+        case "/items": return messages.text(.itemsRequired)
+        default: break
+        }
+        let last = pointer.split(separator: "/").last.map(String.init) ?? ""
+        switch last {
+        case "productId": return messages.text(.productRequired)
+        case "quantity": return messages.text(.quantityRequired)
+        case "street": return messages.text(.streetRequired)
+        case "city": return messages.text(.cityRequired)
+        case "postalCode": return messages.text(.postalCodeRequired)
+        case "country": return messages.text(.countryRequired)
+        default: return messages.text(.valueRequired)
+        }
+    }
+
+    static func notFound(messages: Messages) -> ProblemViewModel {
+        ProblemViewModel(code: "not_found", title: messages.text(.notFoundTitle), detail: messages.text(.orderNotFound))
+    }
+
+    static func invalidID(messages: Messages) -> ProblemViewModel {
+        messages.malformed([FieldErrorViewModel(parameter: "id", code: "invalid_id", detail: messages.text(.invalidID))])
+    }
+
+    /// `shipToContactId` names no contact of this user; missing and someone else's read alike.
+    static func contactNotFound(messages: Messages) -> ProblemViewModel {
+        let detail = messages.text(.contactNotFound)
+        return ProblemViewModel(
+            code: "not_found", title: messages.text(.notFoundTitle), detail: detail,
+            errors: [FieldErrorViewModel(pointer: "/shipToContactId", code: "not_found", detail: detail)])
+    }
+
+    static func paymentUnavailable(messages: Messages) -> ProblemViewModel {
+        let detail = messages.text(.paymentUnavailable)
+        return ProblemViewModel(
+            code: "payment_unavailable", title: messages.text(.paymentUnavailableTitle), detail: detail,
+            errors: [FieldErrorViewModel(pointer: "/payFromAccountId", code: "payment_unavailable", detail: detail)])
+    }
+
+    static func invalidTransition(messages: Messages) -> ProblemViewModel {
+        ProblemViewModel(code: "invalid_transition", title: messages.text(.conflictTitle), detail: messages.text(.invalidTransition))
+    }
+}

@@ -1,0 +1,16 @@
+import Domain
+
+/// Catalog cursors: the name and id of the last product of a page, opaque to clients.
+enum ProductCursorCoding {
+    static let tag = "p1"
+
+    static func encode(_ cursor: ProductCursor) -> String {
+        OpaqueCursor.encode(tag: tag, [cursor.name, cursor.id.rawValue])
+    }
+
+    /// Nil for anything this server did not hand out.
+    static func decode(_ text: String) -> ProductCursor? {
+        guard let parts = OpaqueCursor.decode(text, tag: tag, count: 2), IDFormat.isValid(parts[1]) else { return nil }
+        return ProductCursor(name: parts[0], id: ProductID(parts[1]))
+    }
+}

@@ -1,0 +1,33 @@
+import Domain
+
+/// Converts the path id and words one catalog product.
+public final class ProductShowPresenter: ProductShowUseCaseOutput, StorageFailurePresenter {
+    private let useCase: ProductShowUseCase
+    private let output: any ProductShowPresenterOutput
+    public let messages: Messages
+    public var problemOutput: any ProblemPresenterOutput { output }
+
+    public init(useCase: ProductShowUseCase, output: any ProductShowPresenterOutput, messages: Messages) {
+        self.useCase = useCase
+        self.output = output
+        self.messages = messages
+    }
+
+    public func eventShow(id: String) {
+        guard IDFormat.isValid(id) else {
+            output.showMalformedInput(messages.malformed([
+                FieldErrorViewModel(parameter: "id", code: "invalid_id", detail: messages.text(.invalidID)),
+            ]))
+            return
+        }
+        useCase.eventShow(id: ProductID(id), output: self)
+    }
+
+    public func presentProduct(_ product: ProductPresentationModel) {
+        output.showProduct(ProductViewModel(product, language: messages.language))
+    }
+
+    public func presentNotFound(_ id: ProductID) {
+        output.showNotFound(ProblemViewModel(code: "not_found", title: messages.text(.notFoundTitle), detail: messages.text(.productNotFound)))
+    }
+}

@@ -1,0 +1,4 @@
+/// What the product Responder must be able to show.
+public protocol ProductShowPresenterOutput: ProblemPresenterOutput, NotFoundPresenterOutput {
+    func showProduct(_ product: ProductViewModel)
+}

@@ -1,0 +1,87 @@
+import Domain
+import HTTPServer
+import Logging
+import Presentation
+
+/// Runs an unsafe POST's scene at most once per `Idempotency-Key`: the one mechanism for every
+/// such route (orders now, transfers later).
+///
+/// Without the header the scene just runs. With it: the key is reserved for this user with a
+/// fingerprint of method, path and body; the scene runs; a final answer (2xx, or 409 — an
+/// answer about state, such as `invalid_transition`) is stored with the headers that matter
+/// and replayed byte for byte, with `Idempotent-Replayed: true`, to every retry within 24 hours.
+/// Any other answer (400, 404, 415, 422: refused before anything changed; 5xx) releases the
+/// key, so a corrected retry may use it. The same key with another request is 409
+/// `idempotency_key_reused`; a retry while the first is running is 409 `idempotency_in_flight`
+/// (it does not wait: a request never holds a worker thread for another one).
+struct IdempotentExecution {
+    static let header = "Idempotency-Key"
+    static let replayedHeader = "Idempotent-Replayed"
+    /// The response headers a replay repeats; the rest (request id, connection) are per exchange.
+    static let storedHeaders = ["Content-Type", "Location", "ETag"]
+
+    let dependencies: Dependencies
+    let context: RequestContext
+    let user: AuthenticatedUser
+
+    /// Whether a response is the request's final answer, to be replayed rather than retried.
+    static func isFinal(_ status: Int) -> Bool {
+        (200..<300).contains(status) || status == 409
+    }
+
+    func respond(to request: HTTPRequest, _ scene: () -> HTTPResponse) -> HTTPResponse {
+        let values = request.headers.values(for: Self.header)
+        guard !values.isEmpty else { return scene() }
+        guard values.count == 1, let key = IdempotencyKey(values[0]) else {
+            return IdempotencyProblems.invalidKey(context: context)
+        }
+        let idempotency = dependencies.gateway.idempotency
+        let now = dependencies.clock.now()
+        dependencies.idempotencyPurge.purgeIfDue(now: now, idempotency: idempotency, logger: dependencies.logger)
+        let path = request.query.map { request.path + "?" + $0 } ?? request.path
+        let fingerprint = dependencies.fingerprinter.fingerprint(method: request.method.rawValue, path: path, body: request.body)
+        let reservation: IdempotencyReservation
+        do {
+            reservation = try idempotency.reserve(owner: user.id, key: key, fingerprint: fingerprint, now: now)
+        } catch {
+            return IdempotencyProblems.storage(error, context: context)
+        }
+        switch reservation {
+        case .replay(let stored):
+            return Self.replay(stored)
+        case .keyReused:
+            return IdempotencyProblems.keyReused(context: context)
+        case .inFlight:
+            return IdempotencyProblems.inFlight(context: context)
+        case .reserved:
+            let response = scene()
+            finish(key: key, response: response)
+            return response
+        }
+    }
+
+    /// Stores a final response, or releases the key. A failure here is logged, not answered:
+    /// the scene's answer is already true (an order may exist), so the client must get it.
+    private func finish(key: IdempotencyKey, response: HTTPResponse) {
+        let idempotency = dependencies.gateway.idempotency
+        do {
+            if Self.isFinal(response.status.code) {
+                let headers = Self.storedHeaders.compactMap { name in response.headers[name].map { StoredResponse.Header(name: name, value: $0) } }
+                let stored = StoredResponse(status: response.status.code, headers: headers, body: response.body)
+                if try !idempotency.complete(owner: user.id, key: key, response: stored) {
+                    dependencies.logger.warning("idempotency key was taken over before its response was stored")
+                }
+            } else {
+                try idempotency.release(owner: user.id, key: key)
+            }
+        } catch {
+            dependencies.logger.error("idempotency record not finished: \(error)")
+        }
+    }
+
+    static func replay(_ stored: StoredResponse) -> HTTPResponse {
+        var headers = HTTPHeaders(stored.headers.map { ($0.name, $0.value) })
+        headers.add(name: replayedHeader, value: "true")
+        return HTTPResponse(status: HTTPStatus(code: stored.status), headers: headers, body: stored.body)
+    }
+}

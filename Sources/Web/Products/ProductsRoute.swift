@@ -1,0 +1,23 @@
+import HTTPServer
+
+/// The catalog's routes, for a signed-in user; each prints its own path.
+public enum ProductsRoute: Equatable, Sendable {
+    case list
+    case show(id: String)
+
+    static let products: PathTemplate = "/v1/products"
+    static let product: PathTemplate = "/v1/products/{id}"
+
+    static let endpoints: [Endpoint<ProductsRoute>] = [
+        Endpoint(.get, products) { _ in .list },
+        Endpoint(.get, product) { .show(id: $0["id"]) },
+    ]
+
+    /// The path of the resource this route acts on.
+    public var path: String {
+        switch self {
+        case .list: Self.products.path()
+        case .show(let id): Self.product.path(id)
+        }
+    }
+}
