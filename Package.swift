@@ -13,6 +13,7 @@ let migrationFiles = [
     "0002_create_users_and_sessions.sql",
     "0003_products_orders.sql",
     "0004_accounts_transactions.sql",
+    "0005_transfers.sql",
 ]
 
 let package = Package(
