@@ -80,7 +80,7 @@ let package = Package(
         // test when storage is reached).
         .target(name: "DomainTestSupport", dependencies: ["Domain"], path: "Tests/DomainTestSupport"),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "TestSupport"]),
-        .testTarget(name: "DomainTests", dependencies: ["Domain"]),
+        .testTarget(name: "DomainTests", dependencies: ["Domain", "DomainTestSupport"]),
         .testTarget(name: "SecurityTests", dependencies: ["Security", "Domain"]),
         .testTarget(name: "PresentationTests", dependencies: ["Presentation", "Domain", "DomainTestSupport"]),
         .testTarget(name: "SQLiteGatewayTests", dependencies: ["SQLiteGateway", "Domain", "Migrations", "CSQLite"]),
