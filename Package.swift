@@ -13,6 +13,7 @@ let migrationFiles = [
     "0002_create_users_and_sessions.sql",
     "0003_products_orders.sql",
     "0004_accounts_transactions.sql",
+    "0005_transfers.sql",
 ]
 
 let package = Package(
@@ -79,7 +80,7 @@ let package = Package(
         // test when storage is reached).
         .target(name: "DomainTestSupport", dependencies: ["Domain"], path: "Tests/DomainTestSupport"),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "TestSupport"]),
-        .testTarget(name: "DomainTests", dependencies: ["Domain"]),
+        .testTarget(name: "DomainTests", dependencies: ["Domain", "DomainTestSupport"]),
         .testTarget(name: "SecurityTests", dependencies: ["Security", "Domain"]),
         .testTarget(name: "PresentationTests", dependencies: ["Presentation", "Domain", "DomainTestSupport"]),
         .testTarget(name: "SQLiteGatewayTests", dependencies: ["SQLiteGateway", "Domain", "Migrations", "CSQLite"]),

@@ -9,5 +9,6 @@ public enum EmbeddedMigrations {
         ("0002_create_users_and_sessions.sql", PackageResources._002_create_users_and_sessions_sql),
         ("0003_products_orders.sql", PackageResources._003_products_orders_sql),
         ("0004_accounts_transactions.sql", PackageResources._004_accounts_transactions_sql),
+        ("0005_transfers.sql", PackageResources._005_transfers_sql),
     ]
 }

@@ -8,6 +8,8 @@ public protocol EntityGateway: Sendable {
     var idempotency: any IdempotencyManager { get }
     var accounts: any AccountManager { get }
     var transactions: any TransactionManager { get }
+    var transfers: any TransferManager { get }
+    var transferDrafts: any TransferDraftManager { get }
 
     /// Whether storage answers a trivial query right now (readiness).
     func isAvailable() -> Bool

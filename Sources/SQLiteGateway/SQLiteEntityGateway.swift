@@ -12,6 +12,8 @@ public final class SQLiteEntityGateway: EntityGateway {
     public let idempotency: any IdempotencyManager
     public let accounts: any AccountManager
     public let transactions: any TransactionManager
+    public let transfers: any TransferManager
+    public let transferDrafts: any TransferDraftManager
 
     public init(database: Database) {
         self.database = database
@@ -23,6 +25,8 @@ public final class SQLiteEntityGateway: EntityGateway {
         idempotency = SQLiteIdempotencyManager(database: database)
         accounts = SQLiteAccountManager(database: database)
         transactions = SQLiteTransactionManager(database: database)
+        transfers = SQLiteTransferManager(database: database)
+        transferDrafts = SQLiteTransferDraftManager(database: database)
     }
 
     public func isAvailable() -> Bool {

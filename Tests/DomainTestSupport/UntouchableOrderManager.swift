@@ -6,7 +6,7 @@ import Testing
 public struct UntouchableOrderManager: OrderManager {
     public init() {}
 
-    public func create(_ order: NewOrder) throws -> Order {
+    public func create(_ order: NewOrder) throws -> OrderCreation {
         Issue.record("storage reached: order create")
         throw GatewayError.failure("untouchable")
     }

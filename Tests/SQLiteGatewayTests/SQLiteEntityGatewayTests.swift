@@ -25,7 +25,7 @@ struct SQLiteEntityGatewayOrdersTests {
         let gateway: any EntityGateway = SQLiteEntityGateway(database: temporary.database)
 
         #expect(try gateway.products.fetch(id: ProductID("p_mouse"))?.name == "Wireless Mouse")
-        #expect(try gateway.orders.create(.fixture(id: "o_1")).number == OrderNumber("SO-000001"))
+        #expect(try gateway.orders.placed(.fixture(id: "o_1")).number == OrderNumber("SO-000001"))
         #expect(try gateway.idempotency.reserve(owner: UserID("u_alice"), key: IdempotencyKey("k")!, fingerprint: "f", now: .now) == .reserved)
     }
 }

@@ -19,6 +19,17 @@ public struct SQLiteOrderManager: OrderManager {
         """
     static let fetch = "SELECT \(OrderRow.columns) FROM orders WHERE id = ?1 AND owner_id = ?2"
     static let fetchLines = "SELECT \(OrderRow.lineColumns) FROM order_lines WHERE order_id = ?1 ORDER BY line_index"
+    /// The payment account's currency and available funds (balance as `SQLiteAccountManager`
+    /// counts it, plus the credit limit), when it is the owner's.
+    static let paymentAccount = """
+        SELECT currency, credit_limit + (SELECT coalesce(sum(CASE direction WHEN 'credit' THEN amount ELSE -amount END), 0) \
+        FROM transactions WHERE account_id = accounts.id) FROM accounts WHERE id = ?1 AND owner_id = ?2
+        """
+    /// The reversing entry of a payment debit: ?1 the debit's id, ?2 the new id, ?3 date, ?4 description.
+    static let voidPayment = """
+        INSERT INTO transactions (id, account_id, txn_group, direction, date, description, amount, reverses_id) \
+        SELECT ?2, account_id, 'authorized', 'credit', ?3, ?4, amount, id FROM transactions WHERE id = ?1 AND direction = 'debit'
+        """
     static let cancel = """
         UPDATE orders SET status = 'cancelled', cancelled_at = ?3, version = version + 1 \
         WHERE id = ?1 AND owner_id = ?2 AND status = 'placed'
@@ -30,9 +41,17 @@ public struct SQLiteOrderManager: OrderManager {
         self.database = database
     }
 
-    public func create(_ order: NewOrder) throws -> Order {
+    public func create(_ order: NewOrder) throws -> OrderCreation {
         try GatewayError.mapping {
-            try database.write { connection in
+            try database.write { connection -> OrderCreation in
+                // Checked before anything is written: returning a refusal commits an empty transaction.
+                if let payment = order.payment {
+                    let account = try connection.statement(Self.paymentAccount)
+                        .rows([.text(payment.accountID), .text(order.ownerID.rawValue)]) { ($0.string(at: 0), $0.int64(at: 1)) }.first
+                    guard let account else { return .paymentAccountNotFound }
+                    guard account.0 == order.orderTotal.currency.code else { return .paymentCurrencyMismatch }
+                    guard order.orderTotal.minor <= account.1 else { return .insufficientFunds }
+                }
                 let sequence = try connection.statement(Self.nextNumber).rows { $0.int64(at: 0) }.first
                 guard let sequence else { throw GatewayError.failure("order_number_counter has no row") }
                 let number = OrderNumber(sequence: sequence)
@@ -40,7 +59,11 @@ public struct SQLiteOrderManager: OrderManager {
                 for (index, line) in order.lines.enumerated() {
                     try connection.statement(Self.insertLine).run(OrderRow.lineValues(line, index: index, of: order.id))
                 }
-                return Order(order, number: number)
+                if let payment = order.payment {
+                    try connection.statement(SQLiteTransactionManager.insert).run(
+                        TransactionRow.values(of: try Self.paymentDebit(payment, of: order, number: number)))
+                }
+                return .created(Order(order, number: number))
             }
         }
     }
@@ -80,9 +103,28 @@ public struct SQLiteOrderManager: OrderManager {
             try database.write { connection in
                 let changed = try connection.statement(Self.cancel).run([.text(id.rawValue), .text(owner.rawValue), .integer(Milliseconds.from(date))])
                 guard let order = try Self.fetch(id: id, owner: owner, on: connection) else { return .notFound }
-                return changed == 1 ? .cancelled(order) : .notPlaced(order)
+                guard changed == 1 else { return .notPlaced(order) }
+                if let debit = order.payment?.transactionID {
+                    guard let day = CalendarDate(utc: date) else { throw GatewayError.failure("cancellation date \(date) has no calendar day") }
+                    let voided = try connection.statement(Self.voidPayment).run([
+                        .text(debit), .text(debit + "_void"), .text(day.description), .text("Void: Order \(order.number)"),
+                    ])
+                    // A missing debit would make the cancellation unexplainable: refuse it whole.
+                    guard voided == 1 else { throw GatewayError.failure("order \(id) has no payment debit \(debit) to void") }
+                }
+                return .cancelled(order)
             }
         }
+    }
+
+    /// The authorized debit of the order total that pays `order`.
+    private static func paymentDebit(_ payment: OrderPayment, of order: NewOrder, number: OrderNumber) throws -> Transaction {
+        guard let id = payment.transactionID, let day = CalendarDate(utc: order.placedAt) else {
+            throw GatewayError.failure("order \(order.id) payment has no transaction id or date")
+        }
+        return Transaction(
+            id: TransactionID(id), accountID: AccountID(payment.accountID), group: .authorized, direction: .debit, date: day,
+            description: "Order \(number)", amount: order.orderTotal.minor)
     }
 
     /// The page query for one sort, with or without a status filter and a cursor. Parameters:

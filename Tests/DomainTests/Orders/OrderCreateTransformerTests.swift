@@ -167,13 +167,38 @@ struct OrderCreateTransformerTests {
         #expect(place(request) == [.validationFailures([OrderFieldFailure(pointer: "/shipToContactId", rule: .conflictingShipmentAddress)])])
     }
 
-    @Test("paying from an account is not available yet, and nothing is stored")
-    func paymentUnavailable() {
+    @Test("an order paid from an account is stored with that account and a new debit transaction id as its payment")
+    func paidOrder() throws {
         var request = orderRequest([item(pens, 1)])
         request.payFromAccountID = "a_1"
         let orders = InMemoryOrderManager()
-        #expect(place(request, orders: orders) == [.paymentUnavailable])
+        let order = try placed(place(request, orders: orders))
+        #expect(order.payment?.accountID == "a_1")
+        #expect(order.payment?.transactionID?.hasPrefix("t_") == true)
+        #expect(orders.all.first?.payment == order.payment)
+    }
+
+    @Test("each payment refusal of storage is presented as such, and nothing is stored", arguments: [
+        (OrderCreation.insufficientFunds, OrderOutputSpy.Event.insufficientFunds),
+        (OrderCreation.paymentAccountNotFound, OrderOutputSpy.Event.paymentAccountNotFound("a_1")),
+        (OrderCreation.paymentCurrencyMismatch, OrderOutputSpy.Event.paymentCurrencyMismatch),
+    ])
+    func paymentRefusals(refusal: OrderCreation, event: OrderOutputSpy.Event) {
+        var request = orderRequest([item(pens, 1)])
+        request.payFromAccountID = "a_1"
+        let orders = InMemoryOrderManager()
+        orders.paymentRefusal.withLock { $0 = refusal }
+        #expect(place(request, orders: orders) == [event])
         #expect(orders.all.isEmpty)
+    }
+
+    @Test("an empty payFromAccountId is an account not found, without reaching storage")
+    func emptyPaymentAccount() {
+        var request = orderRequest([item(pens, 1)])
+        request.payFromAccountID = ""
+        let orders = InMemoryOrderManager()
+        orders.failure.withLock { $0 = .failure("must not be reached") }
+        #expect(place(request, orders: orders) == [.paymentAccountNotFound("")])
     }
 
     @Test("validation failures come before the payment refusal")

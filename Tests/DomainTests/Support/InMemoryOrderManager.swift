@@ -8,6 +8,8 @@ final class InMemoryOrderManager: OrderManager {
     private let sequence = Mutex<Int64>(0)
     /// When set, every call throws it (storage failure paths).
     let failure = Mutex<GatewayError?>(nil)
+    /// When set, what storage answers to an order with a payment (instead of storing it).
+    let paymentRefusal = Mutex<OrderCreation?>(nil)
 
     init(_ initial: [Order] = []) {
         orders.withLock { stored in for order in initial { stored[order.id] = order } }
@@ -19,15 +21,16 @@ final class InMemoryOrderManager: OrderManager {
         if let error = failure.withLock({ $0 }) { throw error }
     }
 
-    func create(_ order: NewOrder) throws -> Order {
+    func create(_ order: NewOrder) throws -> OrderCreation {
         try check()
+        if order.payment != nil, let refusal = paymentRefusal.withLock({ $0 }) { return refusal }
         let number = OrderNumber(sequence: sequence.withLock { value in value += 1; return value })
         let stored = Order(order, number: number)
         try orders.withLock { table in
             if table[order.id] != nil { throw GatewayError.conflict("duplicate id") }
             table[order.id] = stored
         }
-        return stored
+        return .created(stored)
     }
 
     func fetch(id: OrderID, owner: UserID) throws -> Order? {

@@ -9,6 +9,9 @@ final class OrderOutputSpy: OrderCreateUseCaseOutput, OrderShowUseCaseOutput, Or
         case validationFailures([OrderFieldFailure])
         case contactNotFound(ContactID)
         case paymentUnavailable
+        case paymentAccountNotFound(String)
+        case paymentCurrencyMismatch
+        case insufficientFunds
         case notFound(OrderID)
         case orders([OrderSummaryPresentationModel], next: OrderCursor?)
         case noOrders
@@ -29,6 +32,9 @@ final class OrderOutputSpy: OrderCreateUseCaseOutput, OrderShowUseCaseOutput, Or
     func presentValidationFailures(_ failures: [OrderFieldFailure]) { events.append(.validationFailures(failures)) }
     func presentContactNotFound(_ id: ContactID) { events.append(.contactNotFound(id)) }
     func presentPaymentUnavailable() { events.append(.paymentUnavailable) }
+    func presentPaymentAccountNotFound(_ id: String) { events.append(.paymentAccountNotFound(id)) }
+    func presentPaymentCurrencyMismatch() { events.append(.paymentCurrencyMismatch) }
+    func presentInsufficientFunds() { events.append(.insufficientFunds) }
     func presentNotFound(_ id: OrderID) { events.append(.notFound(id)) }
     func presentOrders(_ orders: [OrderSummaryPresentationModel], next: OrderCursor?) { events.append(.orders(orders, next: next)) }
     func presentNoOrders() { events.append(.noOrders) }

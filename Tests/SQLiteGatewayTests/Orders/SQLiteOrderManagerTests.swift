@@ -10,10 +10,14 @@ struct SQLiteOrderManagerTests {
         let temporary = try TemporaryDatabase()
         let orders = SQLiteOrderManager(database: temporary.database)
 
-        let first = try orders.create(.fixture(id: "o_1"))
+        let first = try orders.placed(.fixture(id: "o_1"))
+        let funds = Transaction(
+            id: TransactionID("t_import"), accountID: AccountID("a_u_alice"), group: .posted, direction: .credit,
+            date: CalendarDate(year: 2026, month: 11, day: 1)!, description: "Import", amount: 10_000)
+        try SQLiteTransactionManager(database: temporary.database).insert([funds]) { _ in }
         var paid = NewOrder.fixture(id: "o_2")
-        paid.payment = OrderPayment(accountID: "a_1", transactionID: "t_1")
-        let second = try orders.create(paid)
+        paid.payment = OrderPayment(accountID: "a_u_alice", transactionID: "t_1")
+        let second = try orders.placed(paid)
 
         #expect(first.number == OrderNumber("SO-000001"))
         #expect(second.number == OrderNumber("SO-000002"))
@@ -27,7 +31,7 @@ struct SQLiteOrderManagerTests {
     @Test("another owner's order is not found")
     func scoped() throws {
         let orders = SQLiteOrderManager(database: try TemporaryDatabase().database)
-        _ = try orders.create(.fixture(id: "o_1"))
+        _ = try orders.placed(.fixture(id: "o_1"))
         #expect(try orders.fetch(id: OrderID("o_1"), owner: UserID("u_bob")) == nil)
         #expect(try orders.fetch(id: OrderID("o_9"), owner: UserID("u_alice")) == nil)
     }
@@ -40,19 +44,19 @@ struct SQLiteOrderManagerTests {
         // Storage refuses a zero quantity: the order row and first line are already written by then.
         broken.lines.append(OrderLine(productID: ProductID("p_x"), name: "X", quantity: 0, unitPrice: broken.itemTotal, lineTotal: broken.itemTotal))
 
-        #expect(throws: GatewayError.self) { try orders.create(broken) }
+        #expect(throws: GatewayError.self) { try orders.placed(broken) }
 
         #expect(try temporary.count("orders") == 0)
         #expect(try temporary.count("order_lines") == 0)
-        #expect(try orders.create(.fixture(id: "o_2")).number == OrderNumber("SO-000001"))
+        #expect(try orders.placed(.fixture(id: "o_2")).number == OrderNumber("SO-000001"))
     }
 
     @Test("an order id used twice is a conflict and changes nothing")
     func duplicateID() throws {
         let temporary = try TemporaryDatabase()
         let orders = SQLiteOrderManager(database: temporary.database)
-        _ = try orders.create(.fixture(id: "o_1"))
-        #expect(throws: GatewayError.self) { try orders.create(.fixture(id: "o_1", total: 1)) }
+        _ = try orders.placed(.fixture(id: "o_1"))
+        #expect(throws: GatewayError.self) { try orders.placed(.fixture(id: "o_1", total: 1)) }
         #expect(try temporary.count("orders") == 1)
         #expect(try orders.fetch(id: OrderID("o_1"), owner: UserID("u_alice"))?.orderTotal.minor == 10_000)
     }
@@ -66,9 +70,9 @@ struct SQLiteOrderManagerTests {
         ]
         var stored: [Order] = []
         for (id, placedAt, total) in specs {
-            stored.append(try orders.create(.fixture(id: id, placedAt: 1_795_000_000 + placedAt, total: total)))
+            stored.append(try orders.placed(.fixture(id: id, placedAt: 1_795_000_000 + placedAt, total: total)))
         }
-        _ = try orders.create(.fixture(id: "o_z", owner: "u_bob", placedAt: 1_795_000_150, total: 700))
+        _ = try orders.placed(.fixture(id: "o_z", owner: "u_bob", placedAt: 1_795_000_150, total: 700))
         return (temporary, orders, stored)
     }
 
@@ -110,7 +114,7 @@ struct SQLiteOrderManagerTests {
         let firstPage = try orders.list(owner: UserID("u_alice"), status: nil, sort: sort, after: nil, limit: 3)
         // New orders on both sides of the cursor and tied with it on each key.
         for (index, (placedAt, total)) in [(TimeInterval(50), Int64(50)), (200, 500), (400, 2000), (200, 100)].enumerated() {
-            _ = try orders.create(.fixture(id: "o_new\(index)", placedAt: 1_795_000_000 + placedAt, total: total))
+            _ = try orders.placed(.fixture(id: "o_new\(index)", placedAt: 1_795_000_000 + placedAt, total: total))
         }
         var cursor = firstPage.last.map { OrderCursor(after: $0, sort: sort) }
         var rest: [String] = []
@@ -141,7 +145,7 @@ struct SQLiteOrderManagerTests {
     func cancel() throws {
         let temporary = try TemporaryDatabase()
         let orders = SQLiteOrderManager(database: temporary.database)
-        let created = try orders.create(.fixture(id: "o_1"))
+        let created = try orders.placed(.fixture(id: "o_1"))
         let when = Date(timeIntervalSince1970: 1_795_000_999.5)
 
         let result = try orders.cancel(id: OrderID("o_1"), owner: UserID("u_alice"), at: when)
@@ -161,7 +165,7 @@ struct SQLiteOrderManagerTests {
     func concurrentCancel() throws {
         let temporary = try TemporaryDatabase()
         let orders = SQLiteOrderManager(database: temporary.database)
-        _ = try orders.create(.fixture(id: "o_1"))
+        _ = try orders.placed(.fixture(id: "o_1"))
         let results = Locked<[OrderCancellation]>([])
         Threads.run(count: 10) { _ in
             if let result = try? orders.cancel(id: OrderID("o_1"), owner: UserID("u_alice"), at: Date(timeIntervalSince1970: 1_795_000_999)) {

@@ -16,6 +16,8 @@ struct StubGateway: EntityGateway {
     var idempotency: any IdempotencyManager { UntouchableIdempotencyManager() }
     var accounts: any AccountManager { UntouchableAccountManager() }
     var transactions: any TransactionManager { UntouchableTransactionManager() }
+    var transfers: any TransferManager { UntouchableTransferManager() }
+    var transferDrafts: any TransferDraftManager { UntouchableTransferDraftManager() }
     func isAvailable() -> Bool { available }
 }
 

@@ -60,17 +60,23 @@ public struct OrderCreateTransformer {
                 output.presentStorageFailure()
                 return
             }
-            guard request.payFromAccountID == nil else {
-                output.presentPaymentUnavailable()
-                return
+            var payment: OrderPayment?
+            if let accountID = request.payFromAccountID {
+                guard !accountID.isEmpty else { return output.presentPaymentAccountNotFound(accountID) }
+                payment = OrderPayment(accountID: accountID, transactionID: ids.makeID(prefix: "t_"))
             }
             let order = NewOrder(
                 id: OrderID(ids.makeID(prefix: "o_")), ownerID: owner, placedAt: clock.now(),
                 customer: Customer(firstName: firstName, lastName: lastName, email: email, phone: request.phone.flatMap { $0.isEmpty ? nil : $0 }),
                 billingAddress: billingAddress, shipmentAddress: shipmentAddress,
                 shipment: ShipmentMethod(speed: speed, cost: totals.shipping), lines: totals.lines, itemTotal: totals.itemTotal,
-                tax: totals.tax, orderTotal: totals.orderTotal)
-            output.presentOrder(OrderPresentationModel(try orders.create(order)))
+                tax: totals.tax, orderTotal: totals.orderTotal, payment: payment)
+            switch try orders.create(order) {
+            case .created(let stored): output.presentOrder(OrderPresentationModel(stored))
+            case .paymentAccountNotFound: output.presentPaymentAccountNotFound(payment?.accountID ?? "")
+            case .paymentCurrencyMismatch: output.presentPaymentCurrencyMismatch()
+            case .insufficientFunds: output.presentInsufficientFunds()
+            }
         } catch {
             output.presentStorage(error)
         }

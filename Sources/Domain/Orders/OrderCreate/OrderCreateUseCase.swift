@@ -1,8 +1,8 @@
 /// `POST /v1/orders`: places an order for the owner, pricing it on the server.
 ///
 /// Outcomes: `presentOrder(_:)`, `presentValidationFailures(_:)` (missing fields, unknown
-/// products, quantities, line counts), `presentContactNotFound(_:)`, `presentPaymentUnavailable()`,
-/// storage failures.
+/// products, quantities, line counts), `presentContactNotFound(_:)`, `presentPaymentAccountNotFound(_:)`,
+/// `presentPaymentCurrencyMismatch()`, `presentInsufficientFunds()`, storage failures.
 public struct OrderCreateUseCase {
     private let orders: any OrderManager
     private let products: any ProductManager

@@ -1,0 +1,115 @@
+import Foundation
+
+/// The "send money" event, shared by the one-step path and a draft's submit: checks the request,
+/// resolves the recipient to an account, then has storage execute the transfer, which re-checks
+/// available funds inside its write.
+public struct TransferCreateTransformer {
+    private let transfers: any TransferManager
+    private let accounts: any AccountManager
+    private let contacts: any ContactManager
+    private let users: any UserManager
+    private let policy: TransferPolicy
+    private let clock: any Clock
+    private let ids: any IDGenerator
+
+    public init(
+        transfers: any TransferManager, accounts: any AccountManager, contacts: any ContactManager, users: any UserManager,
+        policy: TransferPolicy, clock: any Clock, ids: any IDGenerator
+    ) {
+        self.transfers = transfers
+        self.accounts = accounts
+        self.contacts = contacts
+        self.users = users
+        self.policy = policy
+        self.clock = clock
+        self.ids = ids
+    }
+
+    /// The one-step path.
+    public func transform(_ request: TransferCreateRequest, owner: UserID, output: any TransferCreateUseCaseOutput) {
+        transform(request, owner: owner, draft: nil, output: output) { output.presentStorageFailure() }
+    }
+
+    /// A draft's submit: `draft` is deleted in the transfer's own write transaction, and when it
+    /// has gone meanwhile (a racing submit) nothing is stored.
+    public func transform(_ request: TransferCreateRequest, owner: UserID, consuming draft: TransferDraftID, output: any TransferDraftSubmitUseCaseOutput) {
+        transform(request, owner: owner, draft: draft, output: output) { output.presentDraftNotFound(draft) }
+    }
+
+    private func transform(
+        _ request: TransferCreateRequest, owner: UserID, draft: TransferDraftID?, output: any TransferCreateUseCaseOutput, draftGone: () -> Void
+    ) {
+        do {
+            let failures = Self.failures(of: request, policy: policy)
+            guard failures.isEmpty else {
+                output.presentValidationFailures(failures)
+                return
+            }
+            guard let fromAccountID = request.fromAccountID, let amountMinor = request.amountMinor,
+                let recipient = Self.recipient(of: request)
+            else { return output.presentStorageFailure() }
+            guard let source = try accounts.fetch(id: fromAccountID, owner: owner) else {
+                output.presentAccountNotFound(fromAccountID)
+                return
+            }
+            let resolution = try TransferRecipientResolver(accounts: accounts, contacts: contacts, users: users)
+                .resolve(recipient, from: source, owner: owner)
+            guard case .resolved(let destination) = resolution else {
+                _ = TransferRecipientResolver.present(resolution, to: output)
+                return
+            }
+            let now = clock.now()
+            guard let date = CalendarDate(utc: now) else { return output.presentStorageFailure() }
+            let memo = request.memo.flatMap { $0.isEmpty ? nil : $0 }
+            let transfer = Transfer(
+                id: TransferID(ids.makeID(prefix: "tr_")), ownerID: owner, fromAccountID: source.id, toAccountID: destination.account.id,
+                recipient: recipient, recipientName: destination.recipientName, amount: Money(minor: amountMinor, currency: source.currency), memo: memo,
+                debitTransactionID: TransactionID(ids.makeID(prefix: "t_")), creditTransactionID: TransactionID(ids.makeID(prefix: "t_")),
+                createdAt: now)
+            let new = NewTransfer(transfer: transfer, date: date, debitDescription: "Transfer to \(destination.recipientName)",
+                creditDescription: destination.creditDescription)
+            switch try transfers.execute(new, consuming: draft) {
+            case .completed(let stored): output.presentTransfer(TransferPresentationModel(stored))
+            case .insufficientFunds: output.presentInsufficientFunds()
+            case .draftNotFound: draftGone()
+            }
+        } catch {
+            output.presentStorage(error)
+        }
+    }
+
+    /// The request's field failures: each field on its own, in field order.
+    static func failures(of request: TransferCreateRequest, policy: TransferPolicy) -> [TransferFieldFailure] {
+        var failures: [TransferFieldFailure] = []
+        if request.fromAccountID?.rawValue.isEmpty ?? true { failures.append(TransferFieldFailure(field: .fromAccountId, rule: .required)) }
+        failures += recipientFailures(toAccountID: request.toAccountID, toContactID: request.toContactID)
+        failures += amountFailures(request.amountMinor)
+        failures += memoFailures(request.memo, policy: policy)
+        return failures
+    }
+
+    static func recipientFailures(toAccountID: AccountID?, toContactID: ContactID?) -> [TransferFieldFailure] {
+        switch (toAccountID, toContactID) {
+        case (.some, .some): [TransferFieldFailure(field: .recipient, rule: .conflictingRecipients)]
+        case (.some(let id), .none) where !id.rawValue.isEmpty: []
+        case (.none, .some(let id)) where !id.rawValue.isEmpty: []
+        default: [TransferFieldFailure(field: .recipient, rule: .required)]
+        }
+    }
+
+    static func amountFailures(_ amountMinor: Int64?) -> [TransferFieldFailure] {
+        guard let amountMinor else { return [TransferFieldFailure(field: .amount, rule: .required)] }
+        return amountMinor > 0 ? [] : [TransferFieldFailure(field: .amount, rule: .notPositive)]
+    }
+
+    static func memoFailures(_ memo: String?, policy: TransferPolicy) -> [TransferFieldFailure] {
+        guard let memo, memo.unicodeScalars.count > policy.maximumMemoLength else { return [] }
+        return [TransferFieldFailure(field: .memo, rule: .tooLong)]
+    }
+
+    private static func recipient(of request: TransferCreateRequest) -> TransferRecipient? {
+        if let id = request.toAccountID { return .account(id) }
+        if let id = request.toContactID { return .contact(id) }
+        return nil
+    }
+}

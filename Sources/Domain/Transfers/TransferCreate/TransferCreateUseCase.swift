@@ -1,0 +1,23 @@
+/// `POST /v1/transfers`: sends money from one of the owner's accounts to another of theirs or to
+/// a reachable contact, in one step.
+///
+/// Outcomes: `presentTransfer(_:)`, `presentValidationFailures(_:)`, `presentAccountNotFound(_:)`,
+/// `presentContactNotFound(_:)`, `presentSameAccount()`, `presentCurrencyMismatch()`,
+/// `presentRecipientNotReachable()`, `presentInsufficientFunds()`, storage failures.
+public struct TransferCreateUseCase {
+    private let transformer: TransferCreateTransformer
+    private let owner: UserID
+
+    public init(
+        transfers: any TransferManager, accounts: any AccountManager, contacts: any ContactManager, users: any UserManager,
+        policy: TransferPolicy, owner: UserID, clock: any Clock, ids: any IDGenerator
+    ) {
+        transformer = TransferCreateTransformer(
+            transfers: transfers, accounts: accounts, contacts: contacts, users: users, policy: policy, clock: clock, ids: ids)
+        self.owner = owner
+    }
+
+    public func eventCreate(_ request: TransferCreateRequest, output: any TransferCreateUseCaseOutput) {
+        transformer.transform(request, owner: owner, output: output)
+    }
+}

@@ -1,0 +1,22 @@
+/// A rule a transfer's (or a draft step's) fields broke, for one field.
+public struct TransferFieldFailure: Equatable, Sendable {
+    public enum Field: String, Sendable, CaseIterable { case fromAccountId, recipient, amount, memo }
+
+    public enum Rule: String, Sendable {
+        case required
+        /// Zero or negative.
+        case notPositive
+        /// Both `toAccountId` and `toContactId`.
+        case conflictingRecipients
+        /// Longer than `TransferPolicy.maximumMemoLength`.
+        case tooLong
+    }
+
+    public let field: Field
+    public let rule: Rule
+
+    public init(field: Field, rule: Rule) {
+        self.field = field
+        self.rule = rule
+    }
+}

@@ -1,0 +1,27 @@
+import Foundation
+
+/// A draft as use cases report it, with what submit still needs.
+public struct TransferDraftPresentationModel: Equatable, Sendable {
+    public let id: TransferDraftID
+    public let fromAccountID: AccountID
+    public let amount: Money?
+    public let recipient: TransferRecipient?
+    public let memo: String?
+    public let missing: [TransferDraftStep]
+    public let createdAt: Date
+    public let expiresAt: Date
+    /// The ETag is made from it.
+    public let version: Int
+
+    public init(_ draft: TransferDraftState) {
+        id = draft.id
+        fromAccountID = draft.fromAccountID
+        amount = draft.amountMinor.map { Money(minor: $0, currency: draft.currency) }
+        recipient = draft.recipient
+        memo = draft.memo
+        missing = draft.missing
+        createdAt = draft.createdAt
+        expiresAt = draft.expiresAt
+        version = draft.version
+    }
+}

@@ -1,0 +1,12 @@
+/// The limits of transfers and their drafts.
+public struct TransferPolicy: Equatable, Sendable {
+    /// The longest memo, in Unicode code points (as SQLite's `length()` counts them).
+    public var maximumMemoLength: Int
+    /// How long a draft lives after its creation, in seconds; expired drafts are not found.
+    public var draftLifetime: Double
+
+    public init(maximumMemoLength: Int = 140, draftLifetime: Double = 24 * 60 * 60) {
+        self.maximumMemoLength = maximumMemoLength
+        self.draftLifetime = draftLifetime
+    }
+}

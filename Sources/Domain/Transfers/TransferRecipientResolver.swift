@@ -1,0 +1,78 @@
+/// Turns the recipient a sender named into the account to credit, with the rules every path
+/// shares: own accounts only and in the same currency; contacts only the sender's, reachable
+/// through a registered user's first account in the source's currency.
+struct TransferRecipientResolver {
+    /// Where the money lands and how both sides will read it.
+    struct Destination: Equatable {
+        let account: Account
+        /// The account's or contact's name, for the transfer and the debit's description.
+        let recipientName: String
+        /// Of the credit on `account`.
+        let creditDescription: String
+    }
+
+    enum Resolution: Equatable {
+        case resolved(Destination)
+        case accountNotFound(AccountID)
+        case contactNotFound(ContactID)
+        case sameAccount
+        case currencyMismatch
+        case notReachable
+    }
+
+    /// Recipient accounts are looked up a page at a time.
+    private static let accountPageSize = 100
+
+    let accounts: any AccountManager
+    let contacts: any ContactManager
+    let users: any UserManager
+
+    func resolve(_ recipient: TransferRecipient, from source: Account, owner: UserID) throws -> Resolution {
+        switch recipient {
+        case .account(let id):
+            // Checked before the lookup: naming the source twice is the same mistake whoever owns it.
+            guard id != source.id else { return .sameAccount }
+            guard let destination = try accounts.fetch(id: id, owner: owner) else { return .accountNotFound(id) }
+            guard destination.currency == source.currency else { return .currencyMismatch }
+            return .resolved(Destination(account: destination, recipientName: destination.name, creditDescription: "Transfer from \(source.name)"))
+        case .contact(let id):
+            guard let contact = try contacts.fetch(id: id, owner: owner) else { return .contactNotFound(id) }
+            guard let email = contact.email, !email.isEmpty, let user = try users.fetch(email: EmailAddress.normalize(email)),
+                let destination = try firstAccount(of: user.id, in: source.currency)
+            else { return .notReachable }
+            // A contact carrying the sender's own email lands in the sender's first account: that may be the source.
+            guard destination.id != source.id else { return .sameAccount }
+            let sender = try users.fetch(id: owner)?.name ?? source.name
+            return .resolved(Destination(account: destination, recipientName: Self.name(of: contact, fallback: email), creditDescription: "Transfer from \(sender)"))
+        }
+    }
+
+    /// Presents a refusal; false when there was none.
+    static func present(_ resolution: Resolution, to output: any TransferRecipientOutput) -> Bool {
+        switch resolution {
+        case .resolved: return false
+        case .accountNotFound(let id): output.presentAccountNotFound(id)
+        case .contactNotFound(let id): output.presentContactNotFound(id)
+        case .sameAccount: output.presentSameAccount()
+        case .currencyMismatch: output.presentCurrencyMismatch()
+        case .notReachable: output.presentRecipientNotReachable()
+        }
+        return true
+    }
+
+    /// The oldest account of `user` in `currency`.
+    private func firstAccount(of user: UserID, in currency: Currency) throws -> Account? {
+        var cursor: AccountCursor?
+        while true {
+            let page = try accounts.list(owner: user, after: cursor, limit: Self.accountPageSize)
+            if let match = page.first(where: { $0.currency == currency }) { return match }
+            guard page.count == Self.accountPageSize, let last = page.last else { return nil }
+            cursor = AccountCursor(createdAt: last.createdAt, id: last.id)
+        }
+    }
+
+    private static func name(of contact: Contact, fallback: String) -> String {
+        let name = [contact.firstName, contact.lastName].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: " ")
+        return name.isEmpty ? fallback : name
+    }
+}

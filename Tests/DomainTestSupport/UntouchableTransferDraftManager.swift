@@ -1,0 +1,22 @@
+import Domain
+import Foundation
+import Testing
+
+/// Fails the test when any transfer draft storage call happens.
+public struct UntouchableTransferDraftManager: TransferDraftManager {
+    public init() {}
+
+    public func insert(_ draft: TransferDraftState) throws { Issue.record("storage reached: draft insert") }
+    public func fetch(id: TransferDraftID, owner: UserID, at date: Date) throws -> TransferDraftState? {
+        Issue.record("storage reached: draft fetch")
+        return nil
+    }
+    public func update(_ draft: TransferDraftState, at date: Date) throws -> Bool {
+        Issue.record("storage reached: draft update")
+        return false
+    }
+    public func delete(id: TransferDraftID, owner: UserID) throws -> Bool {
+        Issue.record("storage reached: draft delete")
+        return false
+    }
+}

@@ -1,0 +1,124 @@
+import Domain
+import DomainTestSupport
+import Foundation
+import Testing
+
+@Suite("TransferFlow")
+struct TransferFlowTests {
+    /// Starts a draft from `a_main` and returns its id.
+    func start(_ world: TransferWorld) throws -> TransferDraftID {
+        let spy = TransferOutputSpy()
+        world.flow().eventCreate(fromAccountID: AccountID("a_main"), output: spy)
+        guard case .draft(let draft) = try #require(spy.events.first) else { throw CancellationError() }
+        return draft.id
+    }
+
+    func update(_ world: TransferWorld, _ id: TransferDraftID, _ change: TransferDraftChange, owner: UserID = alice, at offset: TimeInterval = 0) -> [TransferOutputSpy.Event] {
+        let spy = TransferOutputSpy()
+        world.flow(owner: owner, at: offset).eventUpdate(id: id, change: change, output: spy)
+        return spy.events
+    }
+
+    func show(_ world: TransferWorld, _ id: TransferDraftID, owner: UserID = alice, at offset: TimeInterval = 0) -> [TransferOutputSpy.Event] {
+        let spy = TransferOutputSpy()
+        world.flow(owner: owner, at: offset).eventShow(id: id, output: spy)
+        return spy.events
+    }
+
+    func submit(_ world: TransferWorld, _ id: TransferDraftID, transfers: (any TransferManager)? = nil) -> [TransferOutputSpy.Event] {
+        let spy = TransferOutputSpy()
+        world.flow(transfers: transfers).eventSubmit(id: id, output: spy)
+        return spy.events
+    }
+
+    func stored(_ world: TransferWorld, _ id: TransferDraftID) -> TransferDraftState? {
+        world.drafts.all.first { $0.id == id }
+    }
+
+    @Test("a new draft holds its source and currency, misses amount and recipient, and lives 24 hours")
+    func create() throws {
+        let world = try TransferWorld()
+        let id = try start(world)
+        let draft = try #require(stored(world, id))
+        #expect(draft.fromAccountID == AccountID("a_main") && draft.currency == .cad && draft.missing == [.amount, .recipient])
+        #expect(draft.expiresAt == world.start.addingTimeInterval(86_400))
+        #expect(show(world, id) == [.draft(TransferDraftPresentationModel(draft))])
+    }
+
+    @Test("a draft from another user's account, or from none, is refused and nothing is stored")
+    func createRefused() throws {
+        let world = try TransferWorld()
+        let spy = TransferOutputSpy()
+        world.flow().eventCreate(fromAccountID: AccountID("b_main"), output: spy)
+        world.flow().eventCreate(fromAccountID: nil, output: spy)
+        #expect(spy.events == [.accountNotFound(AccountID("b_main")), .validationFailures([TransferFieldFailure(field: .fromAccountId, rule: .required)])])
+        #expect(world.drafts.all.isEmpty)
+    }
+
+    @Test("each step is validated on its own and persisted; a refused step leaves the draft unchanged")
+    func steps() throws {
+        let world = try TransferWorld()
+        let id = try start(world)
+        #expect(update(world, id, .amount(0)) == [.validationFailures([TransferFieldFailure(field: .amount, rule: .notPositive)])])
+        #expect(stored(world, id)?.version == 1)
+        guard case .draft(let afterAmount) = try #require(update(world, id, .amount(1_234)).first) else { throw CancellationError() }
+        #expect(afterAmount.amount == Money(minor: 1_234, currency: .cad) && afterAmount.missing == [.recipient] && afterAmount.version == 2)
+        #expect(update(world, id, .recipient(toAccountID: AccountID("a_main"), toContactID: nil)) == [.sameAccount])
+        #expect(update(world, id, .recipient(toAccountID: AccountID("b_main"), toContactID: nil)) == [.accountNotFound(AccountID("b_main"))])
+        #expect(update(world, id, .recipient(toAccountID: nil, toContactID: ContactID("c_stranger"))) == [.recipientNotReachable])
+        #expect(update(world, id, .recipient(toAccountID: AccountID("a_euro"), toContactID: nil)) == [.currencyMismatch])
+        #expect(stored(world, id)?.recipient == nil)
+        _ = update(world, id, .recipient(toAccountID: nil, toContactID: ContactID("c_bob")))
+        _ = update(world, id, .memo("lunch"))
+        let draft = try #require(stored(world, id))
+        #expect(draft.amountMinor == 1_234 && draft.recipient == .contact(ContactID("c_bob")) && draft.memo == "lunch" && draft.missing.isEmpty)
+        #expect(draft.version == 4)
+    }
+
+    @Test("another user's draft and an expired draft are not found, for show and update alike")
+    func invisible() throws {
+        let world = try TransferWorld()
+        let id = try start(world)
+        #expect(show(world, id, owner: bob) == [.draftNotFound(id)])
+        #expect(update(world, id, .amount(1), owner: bob) == [.draftNotFound(id)])
+        #expect(show(world, id, at: 86_399).count == 1)
+        #expect(show(world, id, at: 86_400) == [.draftNotFound(id)])
+        #expect(update(world, id, .amount(1), at: 86_400) == [.draftNotFound(id)])
+        #expect(stored(world, id)?.amountMinor == nil)
+    }
+
+    @Test("submit lists what is missing and changes nothing")
+    func submitIncomplete() throws {
+        let world = try TransferWorld()
+        let id = try start(world)
+        #expect(submit(world, id, transfers: UntouchableTransferManager()) == [.incomplete([.amount, .recipient])])
+        #expect(stored(world, id) != nil)
+    }
+
+    @Test("submit runs the one-step transfer and removes the draft; submitting again is not found")
+    func submitCompletes() throws {
+        let world = try TransferWorld()
+        let id = try start(world)
+        _ = update(world, id, .amount(4_000))
+        _ = update(world, id, .recipient(toAccountID: AccountID("a_savings"), toContactID: nil))
+        let events = submit(world, id)
+        let transfer = try #require(world.transfers.all.first)
+        #expect(events == [.transfer(TransferPresentationModel(transfer))])
+        #expect(transfer.amount.minor == 4_000 && world.balance("a_savings") == 4_000)
+        #expect(stored(world, id) == nil)
+        #expect(submit(world, id) == [.draftNotFound(id)])
+        #expect(world.transfers.all.count == 1)
+    }
+
+    @Test("a submit refused for insufficient funds keeps the draft as it was")
+    func submitRefused() throws {
+        let world = try TransferWorld()
+        let id = try start(world)
+        _ = update(world, id, .amount(10_001))
+        _ = update(world, id, .recipient(toAccountID: AccountID("a_savings"), toContactID: nil))
+        let before = try #require(stored(world, id))
+        #expect(submit(world, id) == [.insufficientFunds])
+        #expect(stored(world, id) == before)
+        #expect(world.transfers.legs.isEmpty)
+    }
+}

@@ -1,0 +1,63 @@
+import Domain
+import Foundation
+import Testing
+@testable import SQLiteGateway
+
+@Suite("SQLite transfer drafts")
+struct SQLiteTransferDraftManagerTests {
+    let created = Date(timeIntervalSince1970: 1_795_000_000.250)
+
+    func draft(_ id: String = "td_1", owner: String = "u_alice") -> TransferDraftState {
+        TransferDraftState(
+            id: TransferDraftID(id), ownerID: UserID(owner), fromAccountID: AccountID("a_\(owner)"), currency: .cad, createdAt: created,
+            expiresAt: created.addingTimeInterval(86_400))
+    }
+
+    @Test("a draft is fetched by its owner only, and not at or after its expiry")
+    func scopedAndExpiring() throws {
+        let temporary = try TemporaryDatabase()
+        let drafts = SQLiteTransferDraftManager(database: temporary.database)
+        try drafts.insert(draft())
+        #expect(try drafts.fetch(id: TransferDraftID("td_1"), owner: UserID("u_alice"), at: created) == draft())
+        #expect(try drafts.fetch(id: TransferDraftID("td_1"), owner: UserID("u_bob"), at: created) == nil)
+        #expect(try drafts.fetch(id: TransferDraftID("td_1"), owner: UserID("u_alice"), at: created.addingTimeInterval(86_399)) != nil)
+        #expect(try drafts.fetch(id: TransferDraftID("td_1"), owner: UserID("u_alice"), at: created.addingTimeInterval(86_400)) == nil)
+    }
+
+    @Test("each step persists with its version bumped; a stale version, another owner or an expired draft change nothing")
+    func updates() throws {
+        let temporary = try TemporaryDatabase()
+        let drafts = SQLiteTransferDraftManager(database: temporary.database)
+        try drafts.insert(draft())
+        var next = draft()
+        next.amountMinor = 1_234
+        #expect(try drafts.update(next, at: created))
+        next.version = 2
+        next.recipient = .contact(ContactID("c_1"))
+        next.memo = "rent"
+        #expect(try drafts.update(next, at: created))
+        let stored = try #require(try drafts.fetch(id: next.id, owner: next.ownerID, at: created))
+        #expect(stored.amountMinor == 1_234 && stored.recipient == .contact(ContactID("c_1")) && stored.memo == "rent" && stored.version == 3)
+        #expect(stored.missing.isEmpty)
+        var stale = next
+        stale.amountMinor = 1
+        #expect(try !drafts.update(stale, at: created))
+        var current = stored
+        current.amountMinor = 1
+        current.ownerID = UserID("u_bob")
+        #expect(try !drafts.update(current, at: created))
+        current.ownerID = UserID("u_alice")
+        #expect(try !drafts.update(current, at: created.addingTimeInterval(86_400)))
+        #expect(try drafts.fetch(id: next.id, owner: next.ownerID, at: created)?.amountMinor == 1_234)
+    }
+
+    @Test("delete removes the owner's draft only")
+    func deletes() throws {
+        let temporary = try TemporaryDatabase()
+        let drafts = SQLiteTransferDraftManager(database: temporary.database)
+        try drafts.insert(draft())
+        #expect(try !drafts.delete(id: TransferDraftID("td_1"), owner: UserID("u_bob")))
+        #expect(try drafts.delete(id: TransferDraftID("td_1"), owner: UserID("u_alice")))
+        #expect(try temporary.count("transfer_drafts") == 0)
+    }
+}
