@@ -82,8 +82,10 @@ public struct Messages: Sendable {
         case conflictingShipmentAddress
         case contactAddressIncomplete
         case totalTooLarge
-        case paymentUnavailableTitle
-        case paymentUnavailable
+        case paymentRefusedTitle
+        case paymentAccountNotFound
+        case paymentCurrencyMismatch
+        case insufficientFunds
         case invalidTransition
         case invalidSort
         case invalidStatus
@@ -168,8 +170,10 @@ public struct Messages: Sendable {
         .conflictingShipmentAddress: [.en: "Send shipmentAddress or shipToContactId, not both", .fr: "Envoyez shipmentAddress ou shipToContactId, pas les deux"],
         .contactAddressIncomplete: [.en: "The contact's address lacks a street, city, postal code or country", .fr: "L'adresse du contact n'a pas de rue, de ville, de code postal ou de pays"],
         .totalTooLarge: [.en: "The order total is too large", .fr: "Le total de la commande est trop élevé"],
-        .paymentUnavailableTitle: [.en: "Payment unavailable", .fr: "Paiement indisponible"],
-        .paymentUnavailable: [.en: "Paying from an account is not available yet", .fr: "Le paiement depuis un compte n'est pas encore disponible"],
+        .paymentRefusedTitle: [.en: "Payment refused", .fr: "Paiement refusé"],
+        .paymentAccountNotFound: [.en: "Account not found", .fr: "Compte introuvable"],
+        .paymentCurrencyMismatch: [.en: "The account's currency is not the order's", .fr: "La devise du compte n'est pas celle de la commande"],
+        .insufficientFunds: [.en: "The account does not have enough available funds", .fr: "Le compte n'a pas assez de fonds disponibles"],
         .invalidTransition: [.en: "Only a placed order can be cancelled", .fr: "Seule une commande passée peut être annulée"],
         .invalidSort: [.en: "Sort must be placedAt, -placedAt, orderTotal or -orderTotal", .fr: "Le tri doit être placedAt, -placedAt, orderTotal ou -orderTotal"],
         .invalidStatus: [.en: "Status must be placed or cancelled", .fr: "Le statut doit être placed ou cancelled"],

@@ -69,11 +69,26 @@ enum OrderFailureWording {
             errors: [FieldErrorViewModel(pointer: "/shipToContactId", code: "not_found", detail: detail)])
     }
 
-    static func paymentUnavailable(messages: Messages) -> ProblemViewModel {
-        let detail = messages.text(.paymentUnavailable)
+    /// `payFromAccountId` names no account of this user; missing and someone else's read alike.
+    static func paymentAccountNotFound(messages: Messages) -> ProblemViewModel {
+        let detail = messages.text(.paymentAccountNotFound)
         return ProblemViewModel(
-            code: "payment_unavailable", title: messages.text(.paymentUnavailableTitle), detail: detail,
-            errors: [FieldErrorViewModel(pointer: "/payFromAccountId", code: "payment_unavailable", detail: detail)])
+            code: "not_found", title: messages.text(.notFoundTitle), detail: detail,
+            errors: [FieldErrorViewModel(pointer: "/payFromAccountId", code: "not_found", detail: detail)])
+    }
+
+    static func paymentCurrencyMismatch(messages: Messages) -> ProblemViewModel {
+        payment("currency_mismatch", messages.text(.paymentCurrencyMismatch), messages: messages)
+    }
+
+    static func insufficientFunds(messages: Messages) -> ProblemViewModel {
+        payment("insufficient_funds", messages.text(.insufficientFunds), messages: messages)
+    }
+
+    private static func payment(_ code: String, _ detail: String, messages: Messages) -> ProblemViewModel {
+        ProblemViewModel(
+            code: code, title: messages.text(.paymentRefusedTitle), detail: detail,
+            errors: [FieldErrorViewModel(pointer: "/payFromAccountId", code: code, detail: detail)])
     }
 
     static func invalidTransition(messages: Messages) -> ProblemViewModel {

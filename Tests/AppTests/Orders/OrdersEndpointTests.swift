@@ -168,7 +168,7 @@ struct OrdersEndpointTests {
             (Self.body(speed: "overnight"), [:], 400, "/shipmentMethod"),
             (Self.body().replacingOccurrences(of: "ada@example.com", with: "ada at example"), [:], 400, "/customer/email"),
             (Self.body().replacingOccurrences(of: #""shipmentAddress":\#(Self.address),"#, with: #""shipToContactId":"\#(foreignContact)","#), [:], 404, "/shipToContactId"),
-            (Self.body(extra: #","payFromAccountId":"a_1""#), [:], 422, "payment_unavailable"),
+            (Self.body(extra: #","payFromAccountId":"a_nobody""#), [:], 404, "/payFromAccountId"),
             ("[]", [:], 400, "invalid_type"),
             ("7", [:], 400, "invalid_type"),
             (#"{"customer":"Ada","billingAddress":[],"shipmentAddress":1,"shipmentMethod":{},"items":{}}"#, [:], 400, "/billingAddress"),

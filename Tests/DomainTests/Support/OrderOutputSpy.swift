@@ -8,7 +8,6 @@ final class OrderOutputSpy: OrderCreateUseCaseOutput, OrderShowUseCaseOutput, Or
         case order(OrderPresentationModel)
         case validationFailures([OrderFieldFailure])
         case contactNotFound(ContactID)
-        case paymentUnavailable
         case paymentAccountNotFound(String)
         case paymentCurrencyMismatch
         case insufficientFunds
@@ -31,7 +30,6 @@ final class OrderOutputSpy: OrderCreateUseCaseOutput, OrderShowUseCaseOutput, Or
     func presentOrder(_ order: OrderPresentationModel) { events.append(.order(order)) }
     func presentValidationFailures(_ failures: [OrderFieldFailure]) { events.append(.validationFailures(failures)) }
     func presentContactNotFound(_ id: ContactID) { events.append(.contactNotFound(id)) }
-    func presentPaymentUnavailable() { events.append(.paymentUnavailable) }
     func presentPaymentAccountNotFound(_ id: String) { events.append(.paymentAccountNotFound(id)) }
     func presentPaymentCurrencyMismatch() { events.append(.paymentCurrencyMismatch) }
     func presentInsufficientFunds() { events.append(.insufficientFunds) }

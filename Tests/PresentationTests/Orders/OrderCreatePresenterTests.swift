@@ -118,18 +118,25 @@ struct OrderCreatePresenterTests {
         #expect(problem.errors.first { $0.code == "too_many_lines" }?.detail == "An order can have at most 100 lines")
     }
 
-    @Test("payment from an account is 422 payment_unavailable at its pointer; a foreign contact is a 404 naming nothing")
+    @Test("payment refusals point at payFromAccountId: 422 insufficient_funds and currency_mismatch, 404 for an account not yours; a foreign contact is a 404 naming nothing")
     func refusals() throws {
         let spy = OrderPresenterOutputSpy()
         let presenter = presenter(spy)
-        presenter.presentPaymentUnavailable()
+        presenter.presentInsufficientFunds()
         presenter.presentContactNotFound(ContactID("c_other"))
-        guard case .validation(let payment) = spy.shown[0], case .notFound(let contact) = spy.shown[1] else {
+        presenter.presentPaymentCurrencyMismatch()
+        presenter.presentPaymentAccountNotFound("a_other")
+        guard case .validation(let payment) = spy.shown[0], case .notFound(let contact) = spy.shown[1],
+            case .validation(let currency) = spy.shown[2], case .notFound(let account) = spy.shown[3]
+        else {
             Issue.record("\(spy.shown)")
             return
         }
-        #expect(payment.code == "payment_unavailable")
+        #expect(payment.code == "insufficient_funds")
         #expect(payment.errors.map(\.pointer) == ["/payFromAccountId"])
+        #expect(currency.code == "currency_mismatch")
+        #expect(account.errors.map(\.pointer) == ["/payFromAccountId"])
+        #expect(!account.detail.contains("a_other"))
         #expect(contact.code == "not_found")
         #expect(contact.errors.map(\.pointer) == ["/shipToContactId"])
         #expect(!contact.detail.contains("c_other"))

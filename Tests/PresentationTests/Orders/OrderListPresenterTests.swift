@@ -11,7 +11,7 @@ struct OrderListPresenterTests {
         var calls: [(status: OrderStatus?, sort: OrderSort, cursor: OrderCursor?, limit: Int)] = []
         var rows: [OrderSummary] = []
 
-        func create(_ order: NewOrder) throws -> Order { throw GatewayError.failure("not here") }
+        func create(_ order: NewOrder) throws -> OrderCreation { throw GatewayError.failure("not here") }
         func fetch(id: OrderID, owner: UserID) throws -> Order? { nil }
         func list(owner: UserID, status: OrderStatus?, sort: OrderSort, after cursor: OrderCursor?, limit: Int) throws -> [OrderSummary] {
             calls.append((status, sort, cursor, limit))

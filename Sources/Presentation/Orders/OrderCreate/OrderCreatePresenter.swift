@@ -31,5 +31,7 @@ public final class OrderCreatePresenter: OrderCreateUseCaseOutput, StorageFailur
 
     public func presentContactNotFound(_ id: ContactID) { output.showNotFound(OrderFailureWording.contactNotFound(messages: messages)) }
 
-    public func presentPaymentUnavailable() { output.showValidationFailures(OrderFailureWording.paymentUnavailable(messages: messages)) }
+    public func presentPaymentAccountNotFound(_ id: String) { output.showNotFound(OrderFailureWording.paymentAccountNotFound(messages: messages)) }
+    public func presentPaymentCurrencyMismatch() { output.showValidationFailures(OrderFailureWording.paymentCurrencyMismatch(messages: messages)) }
+    public func presentInsufficientFunds() { output.showValidationFailures(OrderFailureWording.insufficientFunds(messages: messages)) }
 }
