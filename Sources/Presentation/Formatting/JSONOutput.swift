@@ -54,6 +54,16 @@ public struct JSONOutput {
         bytes.append(contentsOf: String(value).utf8)
     }
 
+    public mutating func int64(_ value: Int64) {
+        separate()
+        bytes.append(contentsOf: String(value).utf8)
+    }
+
+    public mutating func bool(_ value: Bool) {
+        separate()
+        bytes.append(contentsOf: value ? Array("true".utf8) : Array("false".utf8))
+    }
+
     public mutating func field(_ name: StaticString, _ value: String?) {
         key(name)
         string(value)

@@ -50,6 +50,22 @@ public struct Messages: Sendable {
         case malformedJSONTitle
         case emptyBody
         case invalidJSON
+        case noAccountsFound
+        case accountNotFound
+        case currencyRequired
+        case unknownCurrency
+        case invalidCurrencyFormat
+        case invalidGroup
+        case noTransactionsFound
+        case fromAfterTo
+        case rangeTooLong
+        case authorizedTransactions
+        case postedTransactions
+        case noAuthorizedInPeriod
+        case noPostedInPeriod
+        case authorizedNotAvailable
+        case postedNotAvailable
+        case transactionsNotFound
     }
 
     private static let catalog: [Key: [Language: String]] = [
@@ -95,6 +111,22 @@ public struct Messages: Sendable {
         .emptyBody: [.en: "The body is empty; a JSON object is expected", .fr: "Le corps est vide ; un objet JSON est attendu"],
         .invalidJSON: [.en: "The body is not valid JSON", .fr: "Le corps n'est pas du JSON valide"],
         .throttledDetail: [.en: "Too many failed logins; try again in {seconds} seconds", .fr: "Trop d'échecs de connexion ; réessayez dans {seconds} secondes"],
+        .noAccountsFound: [.en: "No accounts found", .fr: "Aucun compte trouvé"],
+        .accountNotFound: [.en: "Account not found", .fr: "Compte introuvable"],
+        .currencyRequired: [.en: "Currency must be entered", .fr: "La devise doit être saisie"],
+        .unknownCurrency: [.en: "Currency must be an ISO 4217 code", .fr: "La devise doit être un code ISO 4217"],
+        .invalidCurrencyFormat: [.en: "Currency must be three capital letters", .fr: "La devise doit compter trois lettres majuscules"],
+        .invalidGroup: [.en: "Group must be authorized or posted", .fr: "Le groupe doit être authorized ou posted"],
+        .noTransactionsFound: [.en: "No transactions found", .fr: "Aucune transaction trouvée"],
+        .fromAfterTo: [.en: "From must not be after to", .fr: "Le début ne doit pas être après la fin"],
+        .rangeTooLong: [.en: "The period must be at most {max} days", .fr: "La période doit compter au plus {max} jours"],
+        .authorizedTransactions: [.en: "Authorized Transactions", .fr: "Transactions autorisées"],
+        .postedTransactions: [.en: "Posted Transactions", .fr: "Transactions comptabilisées"],
+        .noAuthorizedInPeriod: [.en: "There are no Authorized Transactions in this period", .fr: "Il n'y a aucune transaction autorisée pour cette période"],
+        .noPostedInPeriod: [.en: "There are no Posted Transactions in this period", .fr: "Il n'y a aucune transaction comptabilisée pour cette période"],
+        .authorizedNotAvailable: [.en: "Authorized Transactions are not currently available.", .fr: "Les transactions autorisées ne sont pas disponibles pour le moment."],
+        .postedNotAvailable: [.en: "Posted Transactions are not currently available.", .fr: "Les transactions comptabilisées ne sont pas disponibles pour le moment."],
+        .transactionsNotFound: [.en: "Transactions are not found", .fr: "Les transactions sont introuvables"],
     ]
 
     /// The sentence for `key`, with `{name}` placeholders filled from `values`.
