@@ -21,6 +21,11 @@ public struct AppConfiguration: Sendable {
     public var cors = CORSPolicy.disabled
     /// scrypt cost of new password hashes; stored hashes keep the parameters they were made with.
     public var passwordHashing = ScryptPasswordHasher.Parameters.standard
+    /// Every new user's first account (currency from `--default-currency`, CAD by default).
+    public var accountPolicy = AccountPolicy()
+    /// The one account whose transactions `/api/sortedTransactions/…` serves without a token;
+    /// nil (the default) keeps those routes signed-in only.
+    public var publicReportAccount: AccountID?
 
     public init() {}
 

@@ -16,6 +16,8 @@ public struct AppRouter: Sendable {
     private let contacts = ContactsRouter()
     private let users = UsersRouter()
     private let sessions = SessionsRouter()
+    private let accounts = AccountsRouter()
+    private let sortedTransactions = SortedTransactionsRouter()
 
     public init(dependencies: Dependencies, policies: ResponsePolicies = ResponsePolicies()) {
         self.dependencies = dependencies
@@ -71,6 +73,8 @@ public struct AppRouter: Sendable {
             users.respond(to: route, request, UsersConnector(dependencies: dependencies, context: context))
         case .sessions(let route):
             sessions.respond(to: route, request, SessionsConnector(dependencies: dependencies, context: context))
+        case .sortedTransactions(let route):
+            sortedTransactions.respond(to: route, request, SortedTransactionsConnector(dependencies: dependencies, context: context))
         }
     }
 
@@ -82,6 +86,8 @@ public struct AppRouter: Sendable {
             users.respond(to: route, UsersConnector(dependencies: dependencies, context: context), user: user)
         case .sessions(let route):
             sessions.respond(to: route, SessionsConnector(dependencies: dependencies, context: context), user: user)
+        case .accounts(let route):
+            accounts.respond(to: route, request, AccountsConnector(dependencies: dependencies, context: context, user: user))
         }
     }
 }

@@ -3,17 +3,20 @@ public enum SignedInRoute: Equatable, Sendable {
     case contacts(ContactsRoute)
     case users(UsersRoute.SignedIn)
     case sessions(SessionsRoute.SignedIn)
+    case accounts(AccountsRoute)
 
     static let endpoints: [Endpoint<SignedInRoute>] =
         ContactsRoute.endpoints.wrapped(SignedInRoute.contacts)
         + UsersRoute.SignedIn.endpoints.wrapped(SignedInRoute.users)
         + SessionsRoute.SignedIn.endpoints.wrapped(SignedInRoute.sessions)
+        + AccountsRoute.endpoints.wrapped(SignedInRoute.accounts)
 
     public var path: String {
         switch self {
         case .contacts(let route): route.path
         case .users(let route): route.path
         case .sessions(let route): route.path
+        case .accounts(let route): route.path
         }
     }
 }
