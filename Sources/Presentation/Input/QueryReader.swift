@@ -33,9 +33,9 @@ public struct QueryReader {
         return cursor
     }
 
-    /// A `YYYY-MM-DD` parameter naming a real day; absent or empty is nil.
+    /// A `YYYY-MM-DD` parameter naming a real day; absent is nil, sent empty is an error.
     public mutating func date(_ text: String?, parameter: String) -> CalendarDate? {
-        guard let text, !text.isEmpty else { return nil }
+        guard let text else { return nil }
         guard let date = CalendarDate(text) else {
             errors.append(FieldErrorViewModel(parameter: parameter, code: "invalid_format", detail: messages.text(.invalidDate)))
             return nil
@@ -51,9 +51,9 @@ public struct QueryReader {
         return AccountID(text)
     }
 
-    /// `group`: `authorized` or `posted`; absent or empty is nil (both).
+    /// `group`: `authorized` or `posted`; absent is nil (both), anything else an error.
     public mutating func group(_ text: String?) -> TransactionGroup? {
-        guard let text, !text.isEmpty else { return nil }
+        guard let text else { return nil }
         guard let group = TransactionGroup(rawValue: text) else {
             errors.append(FieldErrorViewModel(parameter: "group", code: "invalid_value", detail: messages.text(.invalidGroup)))
             return nil
