@@ -1,5 +1,6 @@
 import App
 import Foundation
+import TestSupport
 
 /// The report demo's 58-row feed, vendored under Tests/Fixtures: 28 authorized rows in April 2016
 /// (18 dates, 560.19), 30 posted rows in May 2016 (18 dates, 778.78).

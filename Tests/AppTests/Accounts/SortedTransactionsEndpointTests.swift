@@ -1,3 +1,4 @@
+import App
 import Domain
 import Foundation
 import SQLiteGateway
