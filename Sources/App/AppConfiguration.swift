@@ -23,6 +23,11 @@ public struct AppConfiguration: Sendable {
     public var passwordHashing = ScryptPasswordHasher.Parameters.standard
     /// Tax rate and shipping costs of orders (13 %, $5 / $15 / $25 by default).
     public var orderPolicy = OrderPolicy.standard
+    /// Every new user's first account (currency from `--default-currency`, CAD by default).
+    public var accountPolicy = AccountPolicy()
+    /// The one account whose transactions `/api/sortedTransactions/…` serves without a token;
+    /// nil (the default) keeps those routes signed-in only.
+    public var publicReportAccount: AccountID?
 
     public init() {}
 

@@ -39,16 +39,25 @@ public final class Application: Sendable {
             guard pending.isEmpty else { throw ApplicationError.pendingMigrations(pending.map(\.name)) }
         }
         let metrics = MetricsRegistry(version: BuildInfo.version)
+        let gateway = SQLiteEntityGateway(database: database)
         let dependencies = Dependencies(
-            gateway: SQLiteEntityGateway(database: database), clock: clock, ids: ids,
+            gateway: gateway, clock: clock, ids: ids,
             hasher: ScryptPasswordHasher(parameters: configuration.passwordHashing), tokens: RandomTokenIssuer(),
-            throttle: throttle, sessionPolicy: configuration.sessionPolicy, logger: logger, metrics: metrics,
+            throttle: throttle, sessionPolicy: configuration.sessionPolicy, accountPolicy: configuration.accountPolicy,
+            publicReportAccount: configuration.publicReportAccount, logger: logger, metrics: metrics,
             fingerprinter: SHA256RequestFingerprinter(), orderPolicy: configuration.orderPolicy,
             idempotencyPurge: IdempotencyPurgeSchedule(startedAt: clock.now()))
         // Expired idempotency records go at start-up, then hourly with the traffic (see
         // IdempotencyPurgeSchedule).
         let purged = try dependencies.gateway.idempotency.purge(olderThan: clock.now().addingTimeInterval(-IdempotencyPolicy.standard.retention))
         if purged > 0 { logger.info("purged \(purged) expired idempotency records") }
+        if let account = configuration.publicReportAccount {
+            // Anyone who can reach the port can read this account's transactions: say so loudly.
+            logger.warning("PUBLIC REPORT ACCOUNT: GET /api/sortedTransactions/{authorized|posted|all} serves account \(account) to anyone, without a token")
+            if (try? gateway.accounts.fetch(id: account)) == nil {
+                logger.warning("public report account \(account) does not exist (yet): those requests answer 404 until it does")
+            }
+        }
         let router = AppRouter(dependencies: dependencies, policies: ResponsePolicies(cors: configuration.cors))
         if configuration.cors.isEnabled {
             logger.notice("allowing cross-origin requests from \(configuration.cors.origins.map(\.description).joined(separator: ", "))")

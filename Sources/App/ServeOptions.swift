@@ -35,6 +35,10 @@ public struct ServeOptions: Sendable {
     public var trustedProxies: [String] = []
     /// `--cors-origin`, repeatable; empty = not given (then `VIPERD_CORS_ORIGIN`, comma-separated).
     public var corsOrigins: [String] = []
+    /// `--default-currency`: the ISO 4217 code of every new user's first account.
+    public var defaultCurrency: String?
+    /// `--public-report-account`: the account id served without a token by the report clients' routes.
+    public var publicReportAccount: String?
 
     public init() {}
 
@@ -83,6 +87,19 @@ public struct ServeOptions: Sendable {
             configuration.cors = try CORSPolicy(origins: resolver.list(corsOrigins, "cors-origin"))
         } catch {
             throw resolver.invalid("cors-origin", String(describing: error))
+        }
+        let currency = try resolver.string(defaultCurrency, "default-currency", default: configuration.accountPolicy.defaultCurrency.code)
+        guard let known = Currency(code: currency) else {
+            throw resolver.invalid("default-currency", "'\(currency)' is not an ISO 4217 currency code (upper case, e.g. CAD)")
+        }
+        configuration.accountPolicy.defaultCurrency = known
+        if let account = publicReportAccount ?? resolver.raw("public-report-account"), !account.isEmpty {
+            guard account.utf8.count <= 64,
+                account.utf8.allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x41 && $0 <= 0x5A) || ($0 >= 0x61 && $0 <= 0x7A) || $0 == 0x5F || $0 == 0x2D })
+            else {
+                throw resolver.invalid("public-report-account", "'\(account)' is not an account id")
+            }
+            configuration.publicReportAccount = AccountID(account)
         }
         return configuration
     }

@@ -98,6 +98,15 @@ struct Serve: ParsableCommand {
             valueName: "origin"))
     var corsOrigin: [String] = []
 
+    @Option(help: "ISO 4217 code of the account every new user gets (VIPERD_DEFAULT_CURRENCY; default CAD).")
+    var defaultCurrency: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "Serve /api/sortedTransactions/… without a token for this one account, to anyone (VIPERD_PUBLIC_REPORT_ACCOUNT; default none: token required).",
+            valueName: "id"))
+    var publicReportAccount: String?
+
     @Option(help: "trace, debug, info, notice, warning, error or critical (VIPERD_LOG_LEVEL or LOG_LEVEL; default info).")
     var logLevel: String?
 
@@ -135,6 +144,8 @@ struct Serve: ParsableCommand {
         options.shippingCostStandard = shippingCostStandard
         options.shippingCostTwoDay = shippingCostTwoDay
         options.shippingCostOneDay = shippingCostOneDay
+        options.defaultCurrency = defaultCurrency
+        options.publicReportAccount = publicReportAccount
         do {
             return try options.resolve(environment: environment)
         } catch let error as ServeOptions.InvalidValue {

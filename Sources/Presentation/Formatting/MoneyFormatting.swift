@@ -1,53 +1,56 @@
 import Domain
 
-/// Amounts as people read them in each language, from integer minor units only (no floating
-/// point, so no rounding): `en` "$1,234.56", `fr` "1 234,56 $".
+/// Money for people, in the client's language: integer arithmetic on minor units only.
 ///
-/// French separates thousands and puts the symbol after the amount with a no-break space
-/// (U+00A0), as Canadian French typography does, so an amount never breaks across lines.
+/// English puts the symbol first (`$12.34`, `-€1,234.50`, `¥1234`), French after the number
+/// (`12,34 $`, `-1 234,50 €`). CAD, EUR, GBP and JPY have symbols, USD is `US$` (en) / `$ US`
+/// (fr) so it is never mistaken for the default CAD; every other currency is written with its
+/// code after the number (`12.345 KWD`, `12,345 KWD`). Thousands are grouped (`,` in en, a
+/// no-break space in fr) except in zero-digit currencies below 10 000, as CLDR does not group
+/// them either. French spaces are U+00A0, as Canadian French typography has them, so an amount
+/// never breaks across lines.
 public enum MoneyFormatting {
     static let noBreakSpace = "\u{00A0}"
 
     public static func format(_ money: Money, language: Language) -> String {
-        let digits = money.currency.minorUnitDigits
+        let number = Self.number(money.minor.magnitude, digits: money.currency.minorUnitDigits, language: language)
+        let sign = money.minor < 0 ? "-" : ""
+        switch (symbol(money.currency, language: language), language) {
+        case (let symbol?, .en): return sign + symbol + number
+        case (let symbol?, .fr): return sign + number + noBreakSpace + symbol
+        case (nil, _): return sign + number + noBreakSpace + money.currency.code
+        }
+    }
+
+    /// The unsigned amount with the currency's decimals, e.g. `1,234.56` / `1 234,56`.
+    static func number(_ magnitude: UInt64, digits: Int, language: Language) -> String {
         var scale: UInt64 = 1
         for _ in 0..<digits { scale *= 10 }
-        let magnitude = money.minor.magnitude
-        let whole = grouped(magnitude / scale, separator: language == .fr ? noBreakSpace : ",")
-        var fraction = ""
-        if digits > 0 {
-            let text = String(magnitude % scale)
-            fraction = String(repeating: "0", count: digits - text.count) + text
-        }
-        let sign = money.minor < 0 ? "-" : ""
-        let symbol = symbol(of: money.currency, language: language)
-        switch language {
-        case .en: return sign + symbol + whole + (digits > 0 ? "." + fraction : "")
-        case .fr: return sign + whole + (digits > 0 ? "," + fraction : "") + noBreakSpace + symbol
-        }
+        let (whole, fraction) = magnitude.quotientAndRemainder(dividingBy: scale)
+        let grouped = group(String(whole), separator: language == .fr ? noBreakSpace : ",", skipShort: digits == 0)
+        guard digits > 0 else { return grouped }
+        let decimals = String(fraction)
+        return grouped + (language == .fr ? "," : ".") + String(repeating: "0", count: digits - decimals.count) + decimals
     }
 
-    /// The symbol Canadians read for each currency; its ISO code for any other.
-    static func symbol(of currency: Currency, language: Language) -> String {
-        switch (currency.code, language) {
-        case ("CAD", _): "$"
-        case ("USD", .en): "US$"
-        case ("USD", .fr): "$" + noBreakSpace + "US"
-        case ("EUR", _): "€"
-        case ("GBP", _): "£"
-        case ("JPY", _): "¥"
-        default: currency.code
-        }
-    }
-
-    /// `1234567` → `1,234,567`.
-    private static func grouped(_ value: UInt64, separator: String) -> String {
-        let text = String(value)
+    private static func group(_ digits: String, separator: String, skipShort: Bool) -> String {
+        guard digits.count > (skipShort ? 4 : 3) else { return digits }
         var result = ""
-        for (offset, character) in text.enumerated() {
-            if offset > 0 && (text.count - offset) % 3 == 0 { result += separator }
+        for (index, character) in digits.enumerated() {
+            if index > 0 && (digits.count - index) % 3 == 0 { result += separator }
             result.append(character)
         }
         return result
+    }
+
+    private static func symbol(_ currency: Currency, language: Language) -> String? {
+        switch currency.code {
+        case "CAD": "$"
+        case "EUR": "€"
+        case "GBP": "£"
+        case "JPY": "¥"
+        case "USD": language == .fr ? "$" + noBreakSpace + "US" : "US$"
+        default: nil
+        }
     }
 }

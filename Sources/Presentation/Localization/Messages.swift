@@ -83,7 +83,6 @@ public struct Messages: Sendable {
         case contactAddressIncomplete
         case totalTooLarge
         case paymentRefusedTitle
-        case paymentAccountNotFound
         case paymentCurrencyMismatch
         case insufficientFunds
         case invalidTransition
@@ -93,6 +92,22 @@ public struct Messages: Sendable {
         case invalidIdempotencyKey
         case idempotencyKeyReused
         case idempotencyInFlight
+        case noAccountsFound
+        case accountNotFound
+        case currencyRequired
+        case unknownCurrency
+        case invalidCurrencyFormat
+        case invalidGroup
+        case noTransactionsFound
+        case fromAfterTo
+        case rangeTooLong
+        case authorizedTransactions
+        case postedTransactions
+        case noAuthorizedInPeriod
+        case noPostedInPeriod
+        case authorizedNotAvailable
+        case postedNotAvailable
+        case transactionsNotFound
     }
 
     private static let catalog: [Key: [Language: String]] = [
@@ -171,7 +186,6 @@ public struct Messages: Sendable {
         .contactAddressIncomplete: [.en: "The contact's address lacks a street, city, postal code or country", .fr: "L'adresse du contact n'a pas de rue, de ville, de code postal ou de pays"],
         .totalTooLarge: [.en: "The order total is too large", .fr: "Le total de la commande est trop élevé"],
         .paymentRefusedTitle: [.en: "Payment refused", .fr: "Paiement refusé"],
-        .paymentAccountNotFound: [.en: "Account not found", .fr: "Compte introuvable"],
         .paymentCurrencyMismatch: [.en: "The account's currency is not the order's", .fr: "La devise du compte n'est pas celle de la commande"],
         .insufficientFunds: [.en: "The account does not have enough available funds", .fr: "Le compte n'a pas assez de fonds disponibles"],
         .invalidTransition: [.en: "Only a placed order can be cancelled", .fr: "Seule une commande passée peut être annulée"],
@@ -181,6 +195,22 @@ public struct Messages: Sendable {
         .invalidIdempotencyKey: [.en: "Idempotency-Key must be 1 to 255 visible ASCII characters", .fr: "Idempotency-Key doit compter de 1 à 255 caractères ASCII visibles"],
         .idempotencyKeyReused: [.en: "This Idempotency-Key was used for another request", .fr: "Cette Idempotency-Key a servi à une autre requête"],
         .idempotencyInFlight: [.en: "A request with this Idempotency-Key is still being processed; retry shortly", .fr: "Une requête avec cette Idempotency-Key est en cours ; réessayez sous peu"],
+        .noAccountsFound: [.en: "No accounts found", .fr: "Aucun compte trouvé"],
+        .accountNotFound: [.en: "Account not found", .fr: "Compte introuvable"],
+        .currencyRequired: [.en: "Currency must be entered", .fr: "La devise doit être saisie"],
+        .unknownCurrency: [.en: "Currency must be an ISO 4217 code", .fr: "La devise doit être un code ISO 4217"],
+        .invalidCurrencyFormat: [.en: "Currency must be three capital letters", .fr: "La devise doit compter trois lettres majuscules"],
+        .invalidGroup: [.en: "Group must be authorized or posted", .fr: "Le groupe doit être authorized ou posted"],
+        .noTransactionsFound: [.en: "No transactions found", .fr: "Aucune transaction trouvée"],
+        .fromAfterTo: [.en: "From must not be after to", .fr: "Le début ne doit pas être après la fin"],
+        .rangeTooLong: [.en: "The period must be at most {max} days", .fr: "La période doit compter au plus {max} jours"],
+        .authorizedTransactions: [.en: "Authorized Transactions", .fr: "Transactions autorisées"],
+        .postedTransactions: [.en: "Posted Transactions", .fr: "Transactions comptabilisées"],
+        .noAuthorizedInPeriod: [.en: "There are no Authorized Transactions in this period", .fr: "Il n'y a aucune transaction autorisée pour cette période"],
+        .noPostedInPeriod: [.en: "There are no Posted Transactions in this period", .fr: "Il n'y a aucune transaction comptabilisée pour cette période"],
+        .authorizedNotAvailable: [.en: "Authorized Transactions are not currently available.", .fr: "Les transactions autorisées ne sont pas disponibles pour le moment."],
+        .postedNotAvailable: [.en: "Posted Transactions are not currently available.", .fr: "Les transactions comptabilisées ne sont pas disponibles pour le moment."],
+        .transactionsNotFound: [.en: "Transactions are not found", .fr: "Les transactions sont introuvables"],
     ]
 
     /// The sentence for `key`, with `{name}` placeholders filled from `values`.

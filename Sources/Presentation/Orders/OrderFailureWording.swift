@@ -71,7 +71,7 @@ enum OrderFailureWording {
 
     /// `payFromAccountId` names no account of this user; missing and someone else's read alike.
     static func paymentAccountNotFound(messages: Messages) -> ProblemViewModel {
-        let detail = messages.text(.paymentAccountNotFound)
+        let detail = messages.text(.accountNotFound)
         return ProblemViewModel(
             code: "not_found", title: messages.text(.notFoundTitle), detail: detail,
             errors: [FieldErrorViewModel(pointer: "/payFromAccountId", code: "not_found", detail: detail)])

@@ -18,6 +18,8 @@ public struct AppRouter: Sendable {
     private let sessions = SessionsRouter()
     private let products = ProductsRouter()
     private let orders = OrdersRouter()
+    private let accounts = AccountsRouter()
+    private let sortedTransactions = SortedTransactionsRouter()
 
     public init(dependencies: Dependencies, policies: ResponsePolicies = ResponsePolicies()) {
         self.dependencies = dependencies
@@ -73,6 +75,8 @@ public struct AppRouter: Sendable {
             users.respond(to: route, request, UsersConnector(dependencies: dependencies, context: context))
         case .sessions(let route):
             sessions.respond(to: route, request, SessionsConnector(dependencies: dependencies, context: context))
+        case .sortedTransactions(let route):
+            sortedTransactions.respond(to: route, request, SortedTransactionsConnector(dependencies: dependencies, context: context))
         }
     }
 
@@ -88,6 +92,8 @@ public struct AppRouter: Sendable {
             products.respond(to: route, request, ProductsConnector(dependencies: dependencies, context: context))
         case .orders(let route):
             orders.respond(to: route, request, OrdersConnector(dependencies: dependencies, context: context, user: user))
+        case .accounts(let route):
+            accounts.respond(to: route, request, AccountsConnector(dependencies: dependencies, context: context, user: user))
         }
     }
 }

@@ -10,6 +10,11 @@ public struct Dependencies: Sendable {
     public var tokens: any TokenIssuer
     public var throttle: any LoginThrottle
     public var sessionPolicy: SessionPolicy
+    /// What every new user's first account is (currency from `--default-currency`).
+    public var accountPolicy: AccountPolicy
+    /// The one account `GET /api/sortedTransactions/…` serves without a token
+    /// (`--public-report-account`); nil (the default) keeps those routes signed-in only.
+    public var publicReportAccount: AccountID?
     public var authenticator: AccessTokenAuthenticator
     public var logger: Logger
     public var metrics: MetricsRegistry
@@ -22,7 +27,8 @@ public struct Dependencies: Sendable {
     public init(
         gateway: any EntityGateway, clock: any Clock = SystemClock(), ids: any IDGenerator = RandomIDGenerator(),
         hasher: any PasswordHasher, tokens: any TokenIssuer, throttle: any LoginThrottle = InMemoryLoginThrottle(),
-        sessionPolicy: SessionPolicy = SessionPolicy(), logger: Logger, metrics: MetricsRegistry,
+        sessionPolicy: SessionPolicy = SessionPolicy(), accountPolicy: AccountPolicy = AccountPolicy(), publicReportAccount: AccountID? = nil,
+        logger: Logger, metrics: MetricsRegistry,
         fingerprinter: any RequestFingerprinter, orderPolicy: OrderPolicy = .standard,
         idempotencyPurge: IdempotencyPurgeSchedule = IdempotencyPurgeSchedule()
     ) {
@@ -33,6 +39,8 @@ public struct Dependencies: Sendable {
         self.tokens = tokens
         self.throttle = throttle
         self.sessionPolicy = sessionPolicy
+        self.accountPolicy = accountPolicy
+        self.publicReportAccount = publicReportAccount
         self.authenticator = AccessTokenAuthenticator(sessions: gateway.sessions, tokens: tokens, clock: clock)
         self.logger = logger
         self.metrics = metrics

@@ -5,6 +5,7 @@ public enum SignedInRoute: Equatable, Sendable {
     case sessions(SessionsRoute.SignedIn)
     case products(ProductsRoute)
     case orders(OrdersRoute)
+    case accounts(AccountsRoute)
 
     static let endpoints: [Endpoint<SignedInRoute>] =
         ContactsRoute.endpoints.wrapped(SignedInRoute.contacts)
@@ -12,6 +13,7 @@ public enum SignedInRoute: Equatable, Sendable {
         + SessionsRoute.SignedIn.endpoints.wrapped(SignedInRoute.sessions)
         + ProductsRoute.endpoints.wrapped(SignedInRoute.products)
         + OrdersRoute.endpoints.wrapped(SignedInRoute.orders)
+        + AccountsRoute.endpoints.wrapped(SignedInRoute.accounts)
 
     public var path: String {
         switch self {
@@ -20,6 +22,7 @@ public enum SignedInRoute: Equatable, Sendable {
         case .sessions(let route): route.path
         case .products(let route): route.path
         case .orders(let route): route.path
+        case .accounts(let route): route.path
         }
     }
 }

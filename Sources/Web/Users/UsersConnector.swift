@@ -13,7 +13,7 @@ struct UsersConnector {
             let responder = UserRegisterResponder(context: context)
             let useCase = UserRegisterUseCase(
                 users: dependencies.gateway.users, hasher: dependencies.hasher, tokens: dependencies.tokens, clock: dependencies.clock,
-                ids: dependencies.ids, policy: dependencies.sessionPolicy)
+                ids: dependencies.ids, policy: dependencies.sessionPolicy, accountPolicy: dependencies.accountPolicy)
             UserRegisterPresenter(useCase: useCase, output: responder, messages: context.messages).eventRegister(body: body)
             return responder.response
         }

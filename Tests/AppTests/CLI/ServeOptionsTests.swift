@@ -63,6 +63,22 @@ struct ServeOptionsTests {
         #expect(throws: (any Error).self) { try ServeOptions().resolve(environment: ["VIPERD_TOKEN_LIFETIME_DAYS": "0"]) }
     }
 
+    @Test("the default currency is CAD, must be a known ISO 4217 code, and the public report account is off unless named")
+    func accounts() throws {
+        let defaults = try ServeOptions().resolve(environment: [:])
+        #expect(defaults.accountPolicy.defaultCurrency == .cad)
+        #expect(defaults.publicReportAccount == nil)
+        #expect(try ServeOptions().resolve(environment: ["VIPERD_DEFAULT_CURRENCY": "EUR"]).accountPolicy.defaultCurrency == .eur)
+        for code in ["XYZ", "cad", "EURO"] {
+            #expect(throws: (any Error).self) { try ServeOptions().resolve(environment: ["VIPERD_DEFAULT_CURRENCY": code]) }
+        }
+        var options = ServeOptions()
+        options.publicReportAccount = "a_demo"
+        #expect(try options.resolve(environment: [:]).publicReportAccount == AccountID("a_demo"))
+        options.publicReportAccount = "a/../b"
+        #expect(throws: (any Error).self) { try options.resolve(environment: [:]) }
+    }
+
     @Test("each flag maps to its environment variable name")
     func names() {
         #expect(ServeOptions.environmentName(of: "max-requests-per-connection") == "VIPERD_MAX_REQUESTS_PER_CONNECTION")

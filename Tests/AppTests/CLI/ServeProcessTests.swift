@@ -115,6 +115,28 @@ struct ServeProcessTests {
         #expect(output.contains("VIPERD_IDLE_TIMEOUT"))
     }
 
+    @Test("--public-report-account is announced loudly at start-up, and not at all without it")
+    func publicReportAccount() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("viperd-public-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let db = folder.appendingPathComponent("db.sqlite").path
+        let open = try ViperdProcess(["--db", db, "--public-report-account", "a_demo"])
+        #expect(open.stop() == 0)
+        #expect(open.log.contains("PUBLIC REPORT ACCOUNT"))
+        #expect(open.log.contains("a_demo"))
+        let closed = try ViperdProcess(["--db", db])
+        #expect(closed.stop() == 0)
+        #expect(!closed.log.contains("PUBLIC REPORT"))
+    }
+
+    @Test("an unknown --default-currency stops serve before it starts, naming the option")
+    func badDefaultCurrency() throws {
+        let (status, output) = try ViperdProcess.run(["serve", "--port", "0", "--default-currency", "XYZ"])
+        #expect(status != 0)
+        #expect(output.contains("--default-currency"))
+        #expect(output.contains("XYZ"))
+    }
+
     @Test("a bad --cors-origin stops serve before it starts, naming the option")
     func badCORSOrigin() throws {
         let (status, output) = try ViperdProcess.run(["serve", "--port", "0", "--cors-origin", "https://app.example.com/app"])

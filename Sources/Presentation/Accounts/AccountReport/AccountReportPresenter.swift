@@ -1,0 +1,86 @@
+import Domain
+
+/// Converts the report's parameters, then turns the use case's events into rows of formatted
+/// strings: titles and messages localized, dates and amounts in the client's language, and the
+/// `odd` band that toggles at each subheader and each footer.
+public final class AccountReportPresenter: AccountReportUseCaseOutput, StorageFailurePresenter {
+    private let useCase: AccountReportUseCase
+    private let output: any AccountReportPresenterOutput
+    public let messages: Messages
+    public var problemOutput: any ProblemPresenterOutput { output }
+
+    private var rows: [AccountReportRowViewModel] = []
+    private var odd = false
+
+    public init(useCase: AccountReportUseCase, output: any AccountReportPresenterOutput, messages: Messages) {
+        self.useCase = useCase
+        self.output = output
+        self.messages = messages
+    }
+
+    /// The path id and the `from`/`to` query values as sent.
+    public func eventReport(id: String, from: String?, to: String?) {
+        var reader = QueryReader(messages: messages)
+        let account = reader.accountID(id)
+        let first = reader.date(from, parameter: "from")
+        let last = reader.date(to, parameter: "to")
+        guard reader.errors.isEmpty else {
+            output.showMalformedInput(messages.malformed(reader.errors))
+            return
+        }
+        useCase.eventReport(account: account, from: first, to: last, output: self)
+    }
+
+    public func presentReportBegin(_ report: AccountReportPresentationModel) {
+        rows = []
+        odd = false
+    }
+
+    public func presentHeader(group: TransactionGroup) {
+        rows.append(.header(title: title(group)))
+    }
+
+    public func presentSubheader(date: CalendarDate) {
+        odd.toggle()
+        rows.append(.subheader(title: ReportFormatting.date(date, language: messages.language), odd: odd))
+    }
+
+    public func presentDetail(description: String, amount: Money) {
+        rows.append(.detail(description: description, amount: ReportFormatting.amount(amount, language: messages.language), odd: odd))
+    }
+
+    public func presentSubfooter() {
+        rows.append(.subfooter(odd: odd))
+    }
+
+    public func presentFooter(total: Money) {
+        odd.toggle()
+        rows.append(.footer(total: ReportFormatting.amount(total, language: messages.language), odd: odd))
+    }
+
+    public func presentNotAvailable(group: TransactionGroup) {
+        rows.append(.message(messages.text(group == .authorized ? .authorizedNotAvailable : .postedNotAvailable)))
+    }
+
+    public func presentNoTransactions(group: TransactionGroup) {
+        rows.append(.message(messages.text(group == .authorized ? .noAuthorizedInPeriod : .noPostedInPeriod)))
+    }
+
+    public func presentGrandFooter(grandTotal: Money) {
+        rows.append(.grandFooter(total: ReportFormatting.amount(grandTotal, language: messages.language)))
+    }
+
+    public func presentReportEnd() {
+        output.showReport(AccountReportViewModel(rows: rows))
+    }
+
+    public func presentNotFound(_ id: AccountID) { output.showNotFound(AccountFailureWording.notFound(messages: messages)) }
+
+    public func presentInvalidRange(_ failure: DateRangeFailure) {
+        output.showValidationFailures(AccountFailureWording.invalidRange(failure, messages: messages))
+    }
+
+    private func title(_ group: TransactionGroup) -> String {
+        messages.text(group == .authorized ? .authorizedTransactions : .postedTransactions)
+    }
+}

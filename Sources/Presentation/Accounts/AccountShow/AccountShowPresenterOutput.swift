@@ -1,0 +1,4 @@
+/// What the account Responder must be able to show.
+public protocol AccountShowPresenterOutput: ProblemPresenterOutput, NotFoundPresenterOutput {
+    func showAccount(_ account: AccountViewModel)
+}

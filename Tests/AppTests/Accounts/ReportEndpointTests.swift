@@ -1,0 +1,83 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// The banking report over a real socket and database, loaded with the report demo's feed.
+@Suite("banking report API, end to end")
+struct ReportEndpointTests {
+    func rows(_ response: TestClient.Response) -> [[String: Any]] {
+        TestApplication.object(response)["rows"] as? [[String: Any]] ?? []
+    }
+
+    @Test("the demo feed's report: both groups by date, signed totals 560.19 and 778.78, grand total 1338.97, banding")
+    func demoReport() throws {
+        let app = try TestApplication()
+        let id = try #require(try app.firstAccount()["id"] as? String)
+        try app.importFeed(into: id)
+        let response = try app.request("GET", "/v1/accounts/\(id)/report?from=2016-04-01&to=2016-05-31")
+        #expect(response.status == 200)
+        #expect(response.header("Content-Type") == "application/json")
+        let rows = rows(response)
+        #expect(rows.filter { $0["type"] as? String == "detail" }.count == 58)
+        #expect(rows.filter { $0["type"] as? String == "subheader" }.count == 36)
+        #expect(rows.filter { $0["type"] as? String == "header" }.compactMap { $0["title"] as? String } == ["Authorized Transactions", "Posted Transactions"])
+        let footers = rows.filter { $0["type"] as? String == "footer" }
+        #expect(footers.compactMap { $0["total"] as? String } == ["560.19", "778.78"])
+        #expect(footers.compactMap { $0["odd"] as? Bool } == [true, false])
+        #expect(rows.last?["type"] as? String == "grandfooter" && rows.last?["total"] as? String == "1338.97")
+        #expect(response.text.hasPrefix(#"{"rows":[{"type":"header","title":"Authorized Transactions"},{"type":"subheader","title":"Apr 01, 2016","odd":true},{"type":"detail","description":"Starbucks","amount":"3.11","odd":true}"#))
+        // Banding: `odd` flips at every subheader and every footer; details and subfooters keep it.
+        var band = false
+        for row in rows {
+            switch row["type"] as? String {
+            case "subheader", "footer":
+                band.toggle()
+                #expect(row["odd"] as? Bool == band)
+            case "detail", "subfooter": #expect(row["odd"] as? Bool == band)
+            default: break
+            }
+        }
+        let french = try app.request("GET", "/v1/accounts/\(id)/report?from=2016-04-01&to=2016-05-31", headers: ["Accept-Language": "fr"])
+        let frenchRows = self.rows(french)
+        #expect(frenchRows.first?["title"] as? String == "Transactions autorisées")
+        #expect(frenchRows[1]["title"] as? String == "01 avr. 2016")
+        #expect(frenchRows.last?["total"] as? String == "1338,97")
+    }
+
+    @Test("a period without transactions gives each group's message and a zero grand total")
+    func empty() throws {
+        let app = try TestApplication()
+        let id = try #require(try app.firstAccount()["id"] as? String)
+        try app.importFeed(into: id)
+        let april = rows(try app.request("GET", "/v1/accounts/\(id)/report?from=2016-04-01&to=2016-04-30"))
+        #expect(april.contains { $0["message"] as? String == "There are no Posted Transactions in this period" })
+        #expect(april.last?["total"] as? String == "560.19")
+        let none = try app.request("GET", "/v1/accounts/\(id)/report?from=2020-01-01&to=2020-01-31")
+        #expect(none.text == #"{"rows":[{"type":"header","title":"Authorized Transactions"},{"type":"message","message":"There are no Authorized Transactions in this period"},{"type":"header","title":"Posted Transactions"},{"type":"message","message":"There are no Posted Transactions in this period"},{"type":"grandfooter","total":"0.00"}]}"#)
+        // Without dates: the 90 days up to today, which the 2016 feed does not reach.
+        #expect(rows(try app.request("GET", "/v1/accounts/\(id)/report")).count == 5)
+    }
+
+    @Test("report refusals: unknown and foreign accounts alike 404, from after to 422, malformed dates 400 naming the parameter, over 366 days 422")
+    func refusals() throws {
+        let app = try TestApplication()
+        let id = try #require(try app.firstAccount()["id"] as? String)
+        let stranger = try app.register(email: "stranger@example.com")
+        let foreign = try app.request("GET", "/v1/accounts/\(id)/report", auth: .bearer(stranger))
+        let unknown = try app.request("GET", "/v1/accounts/a_nobody/report", auth: .bearer(stranger))
+        #expect(foreign.status == 404 && unknown.status == 404)
+        #expect(TestApplication.object(foreign)["detail"] as? String == TestApplication.object(unknown)["detail"] as? String)
+        let backwards = try app.request("GET", "/v1/accounts/\(id)/report?from=2016-05-01&to=2016-04-01")
+        #expect(backwards.status == 422 && backwards.text.contains("from_after_to"))
+        for (query, parameter) in [("from=2016-02-30", "from"), ("to=2016/04/01", "to"), ("from=", "from")] {
+            let response = try app.request("GET", "/v1/accounts/\(id)/report?\(query)")
+            #expect(response.status == 400, "\(query)")
+            #expect(response.text.contains(#""parameter":"\#(parameter)""#), "\(response.text)")
+        }
+        let leapYear = try app.request("GET", "/v1/accounts/\(id)/report?from=2016-01-01&to=2016-12-31")
+        #expect(leapYear.status == 200)
+        let tooLong = try app.request("GET", "/v1/accounts/\(id)/report?from=2016-01-01&to=2017-01-01")
+        #expect(tooLong.status == 422 && tooLong.text.contains("range_too_long"))
+        #expect(try app.request("GET", "/v1/accounts/bad%20id/report").status == 400)
+    }
+}

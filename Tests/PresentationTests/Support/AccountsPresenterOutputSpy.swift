@@ -1,0 +1,43 @@
+import Presentation
+
+/// Records what a Presenter shows, for the accounts, transactions and report scenes.
+final class AccountsPresenterOutputSpy: AccountListPresenterOutput, AccountShowPresenterOutput, AccountCreatePresenterOutput,
+    AccountReportPresenterOutput, TransactionListPresenterOutput, SortedTransactionsPresenterOutput
+{
+    enum Shown: Equatable {
+        case accounts(AccountListViewModel)
+        case account(AccountViewModel)
+        case created(AccountViewModel)
+        case report(AccountReportViewModel)
+        case transactions(TransactionListViewModel)
+        case sorted(SortedTransactionListViewModel)
+        case sortedNotFound(SortedTransactionsNotFoundViewModel)
+        case malformed(ProblemViewModel)
+        case notFound(ProblemViewModel)
+        case validation(ProblemViewModel)
+        case unavailable(ProblemViewModel)
+        case failure(ProblemViewModel)
+    }
+
+    private(set) var shown: [Shown] = []
+
+    func showAccounts(_ list: AccountListViewModel) { shown.append(.accounts(list)) }
+    func showAccount(_ account: AccountViewModel) { shown.append(.account(account)) }
+    func showCreated(_ account: AccountViewModel) { shown.append(.created(account)) }
+    func showReport(_ report: AccountReportViewModel) { shown.append(.report(report)) }
+    func showTransactions(_ list: TransactionListViewModel) { shown.append(.transactions(list)) }
+    func showSortedTransactions(_ list: SortedTransactionListViewModel) { shown.append(.sorted(list)) }
+    func showTransactionsNotFound(_ notFound: SortedTransactionsNotFoundViewModel) { shown.append(.sortedNotFound(notFound)) }
+    func showMalformedInput(_ problem: ProblemViewModel) { shown.append(.malformed(problem)) }
+    func showNotFound(_ problem: ProblemViewModel) { shown.append(.notFound(problem)) }
+    func showValidationFailures(_ problem: ProblemViewModel) { shown.append(.validation(problem)) }
+    func showStorageUnavailable(_ problem: ProblemViewModel) { shown.append(.unavailable(problem)) }
+    func showStorageFailure(_ problem: ProblemViewModel) { shown.append(.failure(problem)) }
+}
+
+/// What a writable view model writes, as text.
+func json(_ value: some JSONWritable) -> String {
+    var output = JSONOutput()
+    value.write(to: &output)
+    return String(decoding: output.bytes, as: UTF8.self)
+}
