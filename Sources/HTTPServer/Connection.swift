@@ -127,7 +127,7 @@ final class Connection: @unchecked Sendable {
             case .write(let response, let connection):
                 queue(response, connection: connection)
             case .refuse(let error):
-                let exchange = self.exchange ?? placeholderExchange()
+                let exchange = self.exchange ?? placeholderExchange(method: machine.methodBeingRead)
                 self.exchange = exchange
                 let response = context.errorResponder(error, exchange.requestID)
                 context.configuration.onRefusal?(response.status.code)
@@ -178,9 +178,10 @@ final class Connection: @unchecked Sendable {
         logAccess(exchange, status: response.status.code, bytes: output.count - before)
     }
 
-    /// A refusal before any request was framed still gets a request id and a log line.
-    private func placeholderExchange() -> Exchange {
-        Exchange(method: "-", path: "-", requestID: loop.nextRequestID(), startedAt: MonotonicClock.now())
+    /// A refusal before any request was framed still gets a request id and a log line; `method`
+    /// when the request line was read (a HEAD refusal then carries no content).
+    private func placeholderExchange(method: HTTPMethod? = nil) -> Exchange {
+        Exchange(method: method ?? "-", path: "-", requestID: loop.nextRequestID(), startedAt: MonotonicClock.now())
     }
 
     private func logAccess(_ exchange: Exchange, status: Int, bytes: Int) {

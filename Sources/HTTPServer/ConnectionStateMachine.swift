@@ -67,6 +67,9 @@ struct ConnectionStateMachine {
         }
     }
 
+    /// The method of the request being read, once its request line is: a refusal answers it.
+    var methodBeingRead: HTTPMethod? { parser.currentMethod }
+
     var isClosed: Bool {
         if case .closed = state { return true }
         return false

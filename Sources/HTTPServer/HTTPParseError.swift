@@ -3,7 +3,9 @@ public struct HTTPParseError: Error, Equatable, Sendable, CustomStringConvertibl
     /// The precise rule that was broken; tests assert on it.
     public enum Reason: String, Sendable, CaseIterable {
         case invalidMethod = "invalid method token"
+        case methodNotImplemented = "method not implemented"
         case invalidRequestTarget = "invalid request-target"
+        case invalidHost = "invalid Host"
         case invalidVersion = "invalid HTTP version"
         case unsupportedVersion = "unsupported HTTP version"
         case invalidRequestLine = "malformed request line"
@@ -49,7 +51,7 @@ public struct HTTPParseError: Error, Equatable, Sendable, CustomStringConvertibl
         case .headerLineTooLong, .headerSectionTooLarge, .tooManyHeaders: .requestHeaderFieldsTooLarge
         case .bodyTooLarge: .contentTooLarge
         case .unsupportedVersion: .httpVersionNotSupported
-        case .unsupportedTransferCoding, .connectNotSupported: .notImplemented
+        case .unsupportedTransferCoding, .connectNotSupported, .methodNotImplemented: .notImplemented
         case .unsupportedExpectation: .expectationFailed
         case .headerTimeout, .bodyTimeout: .requestTimeout
         case .handlerTimeout, .serverAtCapacity: .serviceUnavailable

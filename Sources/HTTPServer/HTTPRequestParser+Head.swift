@@ -39,7 +39,9 @@ extension HTTPRequestParser {
                 } else {
                     if line.count > limits.maxRequestLineBytes { return .failure(.init(.requestLineTooLong)) }
                     switch Self.parseRequestLine(buf, line) {
-                    case .success(let requestLine): progress.requestLine = requestLine
+                    case .success(let requestLine):
+                        progress.requestLine = requestLine
+                        currentMethod = requestLine.method
                     case .failure(let error): return .failure(error)
                     }
                     progress.headerSectionStart = nextLine
@@ -115,14 +117,19 @@ extension HTTPRequestParser {
     // MARK: request line
 
     static func parseRequestLine(_ buf: UnsafeBufferPointer<UInt8>, _ line: Range<Int>) -> Result<RequestLine, HTTPParseError> {
-        var i = line.lowerBound
         let end = line.upperBound
-        while i < end, ASCII.isToken(buf[i]) { i += 1 }
+        let (methodEnd, tooLong) = scanMethod(buf, line)
+        if tooLong { return .failure(.init(.methodNotImplemented)) }
+        var i = methodEnd
         if i == line.lowerBound { return .failure(.init(.invalidMethod)) }
         guard i < end, buf[i] == ASCII.space else {
             return .failure(.init(i < end && buf[i] != ASCII.tab ? .invalidMethod : .invalidRequestLine))
         }
-        let methodRange = line.lowerBound..<i
+        let method: HTTPMethod
+        switch implementedMethod(buf, line.lowerBound..<i) {
+        case .success(let known): method = known
+        case .failure(let error): return .failure(error)
+        }
         i += 1
         let targetStart = i
         while i < end, ASCII.isTarget(buf[i]) { i += 1 }
@@ -138,8 +145,6 @@ extension HTTPRequestParser {
         case .failure(let error): return .failure(error)
         }
 
-        let method = HTTPMethod(string(buf, methodRange))
-        if method == .connect { return .failure(.init(.connectNotSupported)) }
         let target = string(buf, targetRange)
         guard let (path, query) = splitTarget(buf, targetRange, method: method) else {
             return .failure(.init(.invalidRequestTarget))
@@ -147,7 +152,29 @@ extension HTTPRequestParser {
         return .success(RequestLine(method: method, target: target, path: path, query: query, version: version))
     }
 
-    /// `HTTP/1.1` or `HTTP/1.0`; another well-formed version is 505, anything else 400.
+    /// The end of the method token starting the line, and whether the token is already longer
+    /// than any implemented method (then it is 501 whatever follows, decided without buffering).
+    static func scanMethod(_ buf: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> (end: Int, tooLong: Bool) {
+        var i = range.lowerBound
+        let limit = range.lowerBound + HTTPMethod.longestImplemented
+        while i < range.upperBound, ASCII.isToken(buf[i]) {
+            if i == limit { return (i, true) }
+            i += 1
+        }
+        return (i, false)
+    }
+
+    /// The implemented method spelled by `range` (case-sensitive, RFC 9110 §9.1), else 501.
+    static func implementedMethod(_ buf: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Result<HTTPMethod, HTTPParseError> {
+        for method in HTTPMethod.implemented where method.rawValue.utf8.elementsEqual(buf[range]) {
+            return .success(method)
+        }
+        if HTTPMethod.connect.rawValue.utf8.elementsEqual(buf[range]) { return .failure(.init(.connectNotSupported)) }
+        return .failure(.init(.methodNotImplemented))
+    }
+
+    /// `HTTP/1.1` or `HTTP/1.0`; a higher `HTTP/1.x` is served as 1.1 (RFC 9112 §2.3); another
+    /// well-formed version is 505, anything else 400.
     static func parseVersion(_ buf: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Result<HTTPVersion, HTTPParseError> {
         let prefix: [UInt8] = Array("HTTP/".utf8)
         guard range.count == 8 else { return .failure(.init(.invalidVersion)) }
@@ -160,9 +187,8 @@ extension HTTPRequestParser {
         guard (0x30...0x39).contains(major), dot == ASCII.dot, (0x30...0x39).contains(minor) else {
             return .failure(.init(.invalidVersion))
         }
-        let version = HTTPVersion(major: Int(major - 0x30), minor: Int(minor - 0x30))
-        guard version == .http1_1 || version == .http1_0 else { return .failure(.init(.unsupportedVersion)) }
-        return .success(version)
+        guard major == 0x31 else { return .failure(.init(.unsupportedVersion)) }
+        return .success(minor == 0x30 ? .http1_0 : .http1_1)
     }
 
     /// origin-form, asterisk-form (OPTIONS only) or absolute-form (`http[s]://authority/path?query`).
@@ -239,6 +265,7 @@ extension HTTPRequestParser {
         switch name.count {
         case 4 where ASCII.equalsLowercased(buf, name, "host"):
             progress.hostCount += 1
+            if !isValidHost(buf, value) { return .init(.invalidHost) }
         case 6 where ASCII.equalsLowercased(buf, name, "expect"):
             if ASCII.equalsLowercased(buf, value, "100-continue") {
                 progress.expectsContinue = true

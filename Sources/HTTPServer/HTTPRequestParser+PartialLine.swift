@@ -7,11 +7,14 @@ extension HTTPRequestParser {
         let end = range.upperBound
         // Leading empty lines are still being skipped; a lone CR may be the start of one.
         if i < end, buf[i] == ASCII.cr { return end - i > 1 ? .init(.bareCarriageReturn) : nil }
-        while i < end, ASCII.isToken(buf[i]) { i += 1 }
+        let (methodEnd, tooLong) = scanMethod(buf, range)
+        if tooLong { return .init(.methodNotImplemented) }
+        i = methodEnd
         if i == end { return nil }
         guard buf[i] == ASCII.space, i > range.lowerBound else {
             return .init(i > range.lowerBound && buf[i] != ASCII.tab ? .invalidMethod : .invalidRequestLine)
         }
+        if case .failure(let error) = implementedMethod(buf, range.lowerBound..<i) { return error }
         i += 1
         let targetStart = i
         while i < end, ASCII.isTarget(buf[i]) { i += 1 }

@@ -50,6 +50,8 @@ public struct Messages: Sendable {
         case malformedJSONTitle
         case emptyBody
         case invalidJSON
+        case invalidPathEncoding
+        case invalidQueryEncoding
     }
 
     private static let catalog: [Key: [Language: String]] = [
@@ -94,6 +96,8 @@ public struct Messages: Sendable {
         .malformedJSONTitle: [.en: "Malformed JSON", .fr: "JSON mal formé"],
         .emptyBody: [.en: "The body is empty; a JSON object is expected", .fr: "Le corps est vide ; un objet JSON est attendu"],
         .invalidJSON: [.en: "The body is not valid JSON", .fr: "Le corps n'est pas du JSON valide"],
+        .invalidPathEncoding: [.en: "The path has a % not followed by two hexadecimal digits", .fr: "Le chemin contient un % qui n'est pas suivi de deux chiffres hexadécimaux"],
+        .invalidQueryEncoding: [.en: "The query string has a % not followed by two hexadecimal digits", .fr: "La chaîne de requête contient un % qui n'est pas suivi de deux chiffres hexadécimaux"],
         .throttledDetail: [.en: "Too many failed logins; try again in {seconds} seconds", .fr: "Trop d'échecs de connexion ; réessayez dans {seconds} secondes"],
     ]
 

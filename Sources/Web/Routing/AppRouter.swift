@@ -7,7 +7,6 @@ import Presentation
 /// and answers in one place what nobody handles (401, 404, 405 with `Allow`).
 public struct AppRouter: Sendable {
     static let table = RouteTable(AppRoute.endpoints)
-    static let knownMethods: Set<HTTPMethod> = [.get, .head, .post, .put, .patch, .delete, .options]
 
     private let dependencies: Dependencies
     private let operational = OperationalRouter()
@@ -28,8 +27,9 @@ public struct AppRouter: Sendable {
         let started = DispatchTime.now().uptimeNanoseconds
         let (response, template) = route(request)
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
-        // Clients choose method tokens freely; only known ones may become label values.
-        let method = Self.knownMethods.contains(request.method) ? request.method.rawValue : "other"
+        // Clients choose method tokens freely; only implemented ones may become label values
+        // (the server refuses the rest with 501 before routing, so this is a second guard).
+        let method = request.method.isImplemented ? request.method.rawValue : "other"
         dependencies.metrics.record(method: method, route: template, status: response.status.code, seconds: seconds)
         return response
     }
@@ -39,6 +39,8 @@ public struct AppRouter: Sendable {
             requestID: request.requestID,
             language: Language.negotiate(acceptLanguage: request.headers["Accept-Language"]),
             clientAddress: request.remoteAddress)
+        if request.path == "*" { return (ServerOptions.response, "*") }
+        if let problem = TargetEncoding.problem(request, context: context) { return (problem, "unmatched") }
         switch Self.table.match(request.method, PathSegments(request.path)) {
         case .route(.open(let route), let template):
             return (respond(to: route, request, context), template.description)
