@@ -50,7 +50,12 @@ final class Connection: @unchecked Sendable {
         machine = ConnectionStateMachine(settings: context.connectionSettings, now: MonotonicClock.now())
     }
 
-    func start(rejectAtCapacity: Bool) {
+    /// `countsAgainstAddress`: the connection holds a slot of its peer's per-address cap until
+    /// its descriptor is closed.
+    private var countsAgainstAddress = false
+
+    func start(refusal: HTTPParseError?, countsAgainstAddress: Bool) {
+        self.countsAgainstAddress = countsAgainstAddress
         let read = DispatchSource.makeReadSource(fileDescriptor: fd, queue: loop.queue)
         let write = DispatchSource.makeWriteSource(fileDescriptor: fd, queue: loop.queue)
         read.setEventHandler { [unowned self] in readable() }
@@ -62,7 +67,7 @@ final class Connection: @unchecked Sendable {
         pendingCancellations = 2
         readSource = read
         writeSource = write
-        deliver(.opened(atCapacity: rejectAtCapacity))
+        deliver(.opened(refusal: refusal))
     }
 
     /// Graceful shutdown: idle connections close now, busy ones after their response.
@@ -248,6 +253,7 @@ final class Connection: @unchecked Sendable {
         readSource = nil
         writeSource = nil
         Glibc.close(fd)
+        if countsAgainstAddress { context.addressCounts.give(remoteAddress) }
         context.openConnections.subtract(1, ordering: .relaxed)
     }
 

@@ -86,8 +86,8 @@ struct ConnectionStateMachine {
     /// and a response written in between must already say `close`.
     mutating func handle(_ event: Event, now: UInt64, shuttingDown: Bool) -> Action {
         switch event {
-        case .opened(let atCapacity):
-            if atCapacity { return refuse(HTTPParseError(.serverAtCapacity)) }
+        case .opened(let refusal):
+            if let refusal { return refuse(refusal) }
             setReadDeadline(.idle, at: idleSince &+ settings.idleTimeout)
             return .read
         case .bytesRead(let bytes):

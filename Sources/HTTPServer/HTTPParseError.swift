@@ -38,6 +38,7 @@ public struct HTTPParseError: Error, Equatable, Sendable, CustomStringConvertibl
         case bodyTimeout = "body not received in time"
         case handlerTimeout = "handler did not answer in time"
         case serverAtCapacity = "too many open connections"
+        case addressAtCapacity = "too many open connections from this address"
     }
 
     public let reason: Reason
@@ -54,7 +55,7 @@ public struct HTTPParseError: Error, Equatable, Sendable, CustomStringConvertibl
         case .unsupportedTransferCoding, .connectNotSupported, .methodNotImplemented: .notImplemented
         case .unsupportedExpectation: .expectationFailed
         case .headerTimeout, .bodyTimeout: .requestTimeout
-        case .handlerTimeout, .serverAtCapacity: .serviceUnavailable
+        case .handlerTimeout, .serverAtCapacity, .addressAtCapacity: .serviceUnavailable
         default: .badRequest
         }
     }
