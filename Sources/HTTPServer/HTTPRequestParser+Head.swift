@@ -7,25 +7,16 @@ extension HTTPRequestParser {
         while true {
             guard let lf = Self.indexOfLineFeed(buf, from: progress.scanIndex) else {
                 progress.scanIndex = buf.count
-                let pending = buf.count - progress.lineStart
-                if progress.requestLine == nil {
-                    if pending > limits.maxRequestLineBytes { return .failure(.init(.requestLineTooLong)) }
-                } else {
-                    if pending > limits.maxHeaderLineBytes { return .failure(.init(.headerLineTooLong)) }
-                    if buf.count - progress.headerSectionStart > limits.maxHeaderBytes {
-                        return .failure(.init(.headerSectionTooLarge))
-                    }
-                }
-                // Refuse a line as soon as its first bytes are wrong, not after a timeout.
-                let partial = progress.lineStart..<buf.count
-                let error = progress.requestLine == nil
-                    ? Self.checkPartialRequestLine(buf, partial) : Self.checkPartialFieldLine(buf, partial)
-                if let error { return .failure(error) }
+                // Refuse a line as soon as its first bytes are wrong, not after a timeout. A
+                // trailing CR may begin the line's CRLF: it is not content yet.
+                var contentEnd = buf.count
+                if contentEnd > progress.lineStart, buf[contentEnd - 1] == ASCII.cr { contentEnd -= 1 }
+                if let error = judge(buf, progress.lineStart..<contentEnd, progress) { return .failure(error) }
                 return .needMore
             }
-            guard lf > progress.lineStart, buf[lf - 1] == ASCII.cr else {
-                return .failure(.init(.bareLineFeed))
-            }
+            let crlf = lf > progress.lineStart && buf[lf - 1] == ASCII.cr
+            if let error = judge(buf, progress.lineStart..<(crlf ? lf - 1 : lf), progress) { return .failure(error) }
+            guard crlf else { return .failure(.init(.bareLineFeed)) }
             let line = progress.lineStart..<(lf - 1)
             let nextLine = lf + 1
 
@@ -37,7 +28,6 @@ extension HTTPRequestParser {
                     }
                     start = nextLine
                 } else {
-                    if line.count > limits.maxRequestLineBytes { return .failure(.init(.requestLineTooLong)) }
                     switch Self.parseRequestLine(buf, line) {
                     case .success(let requestLine):
                         progress.requestLine = requestLine
@@ -50,10 +40,6 @@ extension HTTPRequestParser {
                 start = nextLine
                 return finishHead(progress)
             } else {
-                if line.count > limits.maxHeaderLineBytes { return .failure(.init(.headerLineTooLong)) }
-                if nextLine - progress.headerSectionStart > limits.maxHeaderBytes {
-                    return .failure(.init(.headerSectionTooLarge))
-                }
                 if progress.headers.count >= limits.maxHeaderCount { return .failure(.init(.tooManyHeaders)) }
                 switch Self.parseFieldLine(buf, line) {
                 case .failure(let error): return .failure(error)
@@ -67,6 +53,26 @@ extension HTTPRequestParser {
             progress.lineStart = nextLine
             progress.scanIndex = nextLine
         }
+    }
+
+    /// The verdict on a line's content as read so far (`range`, without its line ending): the
+    /// first content error within the limits, else the line limit, else the header-section limit
+    /// (counting the line's CRLF, which must still come). Decided by position, so the answer is
+    /// the same however the bytes were split across reads (Scripts/fuzz.sh checks this).
+    func judge(_ buf: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ progress: HeadProgress) -> HTTPParseError? {
+        let isRequestLine = progress.requestLine == nil
+        let lineLimit = isRequestLine ? limits.maxRequestLineBytes : limits.maxHeaderLineBytes
+        var judgedEnd = min(range.upperBound, range.lowerBound + lineLimit)
+        // The section limit counts lines with their CRLF; the empty line that ends it is free.
+        let sectionEnd = progress.headerSectionStart + limits.maxHeaderBytes - 2
+        if !isRequestLine { judgedEnd = max(range.lowerBound, min(judgedEnd, sectionEnd)) }
+        let judged = range.lowerBound..<judgedEnd
+        if let error = isRequestLine ? Self.checkPartialRequestLine(buf, judged) : Self.checkPartialFieldLine(buf, judged) {
+            return error
+        }
+        if range.count > lineLimit { return .init(isRequestLine ? .requestLineTooLong : .headerLineTooLong) }
+        if !isRequestLine && !range.isEmpty && range.upperBound > sectionEnd { return .init(.headerSectionTooLarge) }
+        return nil
     }
 
     /// Semantic checks that need the whole header section.

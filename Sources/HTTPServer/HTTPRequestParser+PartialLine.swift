@@ -11,9 +11,9 @@ extension HTTPRequestParser {
         if tooLong { return .init(.methodNotImplemented) }
         i = methodEnd
         if i == end { return nil }
-        guard buf[i] == ASCII.space, i > range.lowerBound else {
-            return .init(i > range.lowerBound && buf[i] != ASCII.tab ? .invalidMethod : .invalidRequestLine)
-        }
+        // The same verdicts as `parseRequestLine`, so chunking never changes the reason.
+        guard i > range.lowerBound else { return .init(.invalidMethod) }
+        guard buf[i] == ASCII.space else { return .init(buf[i] != ASCII.tab ? .invalidMethod : .invalidRequestLine) }
         if case .failure(let error) = implementedMethod(buf, range.lowerBound..<i) { return error }
         i += 1
         let targetStart = i
@@ -39,9 +39,8 @@ extension HTTPRequestParser {
             }
             i += 1
         }
-        if end - versionStart >= 8, case .failure(let error) = parseVersion(buf, versionStart..<(versionStart + 8)) {
-            return error
-        }
+        // A well-formed but unsupported version (505) waits for the line's end: a ninth byte
+        // would make it malformed (400) instead, and the verdict must not depend on chunking.
         return nil
     }
 
