@@ -33,14 +33,17 @@ extension HTTPRequestParser {
             case 5 where !(0x30...0x39).contains(byte): return .init(.invalidVersion)
             case 7 where !(0x30...0x39).contains(byte): return .init(.invalidVersion)
             case 6 where byte != ASCII.dot: return .init(.invalidVersion)
-            case 8 where byte != ASCII.cr: return .init(.invalidVersion)
+            case 8:
+                // The version is judged on its eight bytes as soon as they are all here, before
+                // what follows them, so `HTTP/5.6` is 505 at once and the same however it is split.
+                if case .failure(let error) = parseVersion(buf, versionStart..<(versionStart + 8)) { return error }
+                if byte != ASCII.cr { return .init(.invalidVersion) }
             case 9...: return .init(.bareCarriageReturn)
             default: break
             }
             i += 1
         }
-        // A well-formed but unsupported version (505) waits for the line's end: a ninth byte
-        // would make it malformed (400) instead, and the verdict must not depend on chunking.
+        if end - versionStart == 8, case .failure(let error) = parseVersion(buf, versionStart..<end) { return error }
         return nil
     }
 
