@@ -67,6 +67,8 @@ public final class Application: Sendable {
         if !configuration.trustedProxies.isEmpty {
             let proxies = configuration.trustedProxies
             serverConfiguration.clientAddress = { peer, headers in proxies.clientAddress(peer: peer, headers: headers) }
+            // A proxy carries many clients on its connections: the per-address cap is not for it.
+            serverConfiguration.isExemptFromAddressCap = { peer in ClientAddress(peer).map(proxies.contains) ?? false }
             logger.notice("trusting X-Forwarded-For from \(proxies.networks.map(\.description).joined(separator: ", "))")
         }
         let server = HTTPServer(

@@ -20,6 +20,7 @@ public struct ServeOptions: Sendable {
     public var maxHeaderBytes: Int?
     public var maxHeaderCount: Int?
     public var maxConnections: Int?
+    public var maxConnectionsPerAddress: Int?
     public var maxRequestsPerConnection: Int?
     public var shutdownTimeout: Double?
     public var sqliteSynchronous: String?
@@ -64,6 +65,8 @@ public struct ServeOptions: Sendable {
         server.maxHeaderBytes = try resolver.int(maxHeaderBytes, "max-header-bytes", default: server.maxHeaderBytes, range: 64...(1 << 24))
         server.maxHeaderCount = try resolver.int(maxHeaderCount, "max-header-count", default: server.maxHeaderCount, range: 1...100_000)
         server.maxConnections = try resolver.int(maxConnections, "max-connections", default: server.maxConnections, range: 1...1_000_000)
+        server.maxConnectionsPerAddress = try resolver.int(
+            maxConnectionsPerAddress, "max-connections-per-address", default: server.maxConnectionsPerAddress, range: 0...1_000_000)
         server.maxRequestsPerConnection = try resolver.int(maxRequestsPerConnection, "max-requests-per-connection", default: server.maxRequestsPerConnection, range: 1...Int.max)
         server.shutdownTimeout = try resolver.seconds(shutdownTimeout, "shutdown-timeout", default: server.shutdownTimeout)
         configuration.server = server

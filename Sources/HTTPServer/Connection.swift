@@ -50,7 +50,12 @@ final class Connection: @unchecked Sendable {
         machine = ConnectionStateMachine(settings: context.connectionSettings, now: MonotonicClock.now())
     }
 
-    func start(rejectAtCapacity: Bool) {
+    /// `countsAgainstAddress`: the connection holds a slot of its peer's per-address cap until
+    /// its descriptor is closed.
+    private var countsAgainstAddress = false
+
+    func start(refusal: HTTPParseError?, countsAgainstAddress: Bool) {
+        self.countsAgainstAddress = countsAgainstAddress
         let read = DispatchSource.makeReadSource(fileDescriptor: fd, queue: loop.queue)
         let write = DispatchSource.makeWriteSource(fileDescriptor: fd, queue: loop.queue)
         read.setEventHandler { [unowned self] in readable() }
@@ -62,7 +67,7 @@ final class Connection: @unchecked Sendable {
         pendingCancellations = 2
         readSource = read
         writeSource = write
-        deliver(.opened(atCapacity: rejectAtCapacity))
+        deliver(.opened(refusal: refusal))
     }
 
     /// Graceful shutdown: idle connections close now, busy ones after their response.
@@ -127,7 +132,7 @@ final class Connection: @unchecked Sendable {
             case .write(let response, let connection):
                 queue(response, connection: connection)
             case .refuse(let error):
-                let exchange = self.exchange ?? placeholderExchange()
+                let exchange = self.exchange ?? placeholderExchange(method: machine.methodBeingRead)
                 self.exchange = exchange
                 let response = context.errorResponder(error, exchange.requestID)
                 context.configuration.onRefusal?(response.status.code)
@@ -178,9 +183,10 @@ final class Connection: @unchecked Sendable {
         logAccess(exchange, status: response.status.code, bytes: output.count - before)
     }
 
-    /// A refusal before any request was framed still gets a request id and a log line.
-    private func placeholderExchange() -> Exchange {
-        Exchange(method: "-", path: "-", requestID: loop.nextRequestID(), startedAt: MonotonicClock.now())
+    /// A refusal before any request was framed still gets a request id and a log line; `method`
+    /// when the request line was read (a HEAD refusal then carries no content).
+    private func placeholderExchange(method: HTTPMethod? = nil) -> Exchange {
+        Exchange(method: method ?? "-", path: "-", requestID: loop.nextRequestID(), startedAt: MonotonicClock.now())
     }
 
     private func logAccess(_ exchange: Exchange, status: Int, bytes: Int) {
@@ -247,6 +253,7 @@ final class Connection: @unchecked Sendable {
         readSource = nil
         writeSource = nil
         Glibc.close(fd)
+        if countsAgainstAddress { context.addressCounts.give(remoteAddress) }
         context.openConnections.subtract(1, ordering: .relaxed)
     }
 

@@ -1,8 +1,9 @@
 extension ConnectionStateMachine {
     /// Something that happened to the connection.
     enum Event {
-        /// The socket was accepted; `atCapacity` means it is answered 503 and closed.
-        case opened(atCapacity: Bool)
+        /// The socket was accepted; a `refusal` (server or address at capacity) is answered
+        /// (503) and the connection closed.
+        case opened(refusal: HTTPParseError?)
         /// Bytes arrived. Only read while `wantsInput` says so.
         case bytesRead(UnsafeRawBufferPointer)
         /// The client shut its side.

@@ -67,6 +67,9 @@ struct ConnectionStateMachine {
         }
     }
 
+    /// The method of the request being read, once its request line is: a refusal answers it.
+    var methodBeingRead: HTTPMethod? { parser.currentMethod }
+
     var isClosed: Bool {
         if case .closed = state { return true }
         return false
@@ -83,8 +86,8 @@ struct ConnectionStateMachine {
     /// and a response written in between must already say `close`.
     mutating func handle(_ event: Event, now: UInt64, shuttingDown: Bool) -> Action {
         switch event {
-        case .opened(let atCapacity):
-            if atCapacity { return refuse(HTTPParseError(.serverAtCapacity)) }
+        case .opened(let refusal):
+            if let refusal { return refuse(refusal) }
             setReadDeadline(.idle, at: idleSince &+ settings.idleTimeout)
             return .read
         case .bytesRead(let bytes):

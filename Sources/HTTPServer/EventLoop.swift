@@ -42,10 +42,10 @@ final class EventLoop: @unchecked Sendable {
     }
 
     /// Takes ownership of an accepted socket.
-    func adopt(fd: Int32, remoteAddress: String, rejectAtCapacity: Bool) {
+    func adopt(fd: Int32, remoteAddress: String, refusal: HTTPParseError?, countsAgainstAddress: Bool) {
         let connection = Connection(fd: fd, remoteAddress: remoteAddress, loop: self, context: context)
         connections[ObjectIdentifier(connection)] = connection
-        connection.start(rejectAtCapacity: rejectAtCapacity)
+        connection.start(refusal: refusal, countsAgainstAddress: countsAgainstAddress)
     }
 
     func forget(_ connection: Connection) {

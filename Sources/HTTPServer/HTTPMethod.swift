@@ -15,5 +15,17 @@ public struct HTTPMethod: Hashable, Sendable, CustomStringConvertible, Expressib
     public static let connect: HTTPMethod = "CONNECT"
     public static let trace: HTTPMethod = "TRACE"
 
+    /// The methods this server implements, the one list: any other token is answered 501 Not
+    /// Implemented by the parser (RFC 9110 §9.1), `OPTIONS *` lists them, and metrics label only
+    /// these. CONNECT and TRACE are known to HTTP but deliberately not implemented.
+    public static let implemented: [HTTPMethod] = [.get, .head, .post, .put, .patch, .delete, .options]
+
+    /// Whether `implemented` contains this method.
+    public var isImplemented: Bool { Self.implemented.contains(self) }
+
+    /// The longest implemented token: a longer one is refused as soon as its bytes pass this, so
+    /// an unknown method costs no buffering.
+    static let longestImplemented = implemented.map(\.rawValue.utf8.count).max() ?? 0
+
     public var description: String { rawValue }
 }

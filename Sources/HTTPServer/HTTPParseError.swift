@@ -3,7 +3,9 @@ public struct HTTPParseError: Error, Equatable, Sendable, CustomStringConvertibl
     /// The precise rule that was broken; tests assert on it.
     public enum Reason: String, Sendable, CaseIterable {
         case invalidMethod = "invalid method token"
+        case methodNotImplemented = "method not implemented"
         case invalidRequestTarget = "invalid request-target"
+        case invalidHost = "invalid Host"
         case invalidVersion = "invalid HTTP version"
         case unsupportedVersion = "unsupported HTTP version"
         case invalidRequestLine = "malformed request line"
@@ -36,6 +38,7 @@ public struct HTTPParseError: Error, Equatable, Sendable, CustomStringConvertibl
         case bodyTimeout = "body not received in time"
         case handlerTimeout = "handler did not answer in time"
         case serverAtCapacity = "too many open connections"
+        case addressAtCapacity = "too many open connections from this address"
     }
 
     public let reason: Reason
@@ -49,10 +52,10 @@ public struct HTTPParseError: Error, Equatable, Sendable, CustomStringConvertibl
         case .headerLineTooLong, .headerSectionTooLarge, .tooManyHeaders: .requestHeaderFieldsTooLarge
         case .bodyTooLarge: .contentTooLarge
         case .unsupportedVersion: .httpVersionNotSupported
-        case .unsupportedTransferCoding, .connectNotSupported: .notImplemented
+        case .unsupportedTransferCoding, .connectNotSupported, .methodNotImplemented: .notImplemented
         case .unsupportedExpectation: .expectationFailed
         case .headerTimeout, .bodyTimeout: .requestTimeout
-        case .handlerTimeout, .serverAtCapacity: .serviceUnavailable
+        case .handlerTimeout, .serverAtCapacity, .addressAtCapacity: .serviceUnavailable
         default: .badRequest
         }
     }

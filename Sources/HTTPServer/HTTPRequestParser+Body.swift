@@ -26,13 +26,18 @@ extension HTTPRequestParser {
             if start - progress.wireStart > maxWireBytes { return .failure(.init(.bodyTooLarge)) }
             switch progress.chunk {
             case .sizeLine:
+                // Limits are judged on content (a trailing CR may begin the CRLF), before the line
+                // ending, so the verdict does not depend on where reads split the line.
                 guard let lf = Self.indexOfLineFeed(buf, from: start) else {
-                    if buf.count - start > limits.maxChunkLineBytes { return .failure(.init(.chunkLineTooLong)) }
+                    if Self.contentEnd(buf, start..<buf.count) - start > limits.maxChunkLineBytes {
+                        return .failure(.init(.chunkLineTooLong))
+                    }
                     return .needMore
                 }
-                guard lf > start, buf[lf - 1] == ASCII.cr else { return .failure(.init(.bareLineFeed)) }
+                let crlf = lf > start && buf[lf - 1] == ASCII.cr
+                if (crlf ? lf - 1 : lf) - start > limits.maxChunkLineBytes { return .failure(.init(.chunkLineTooLong)) }
+                guard crlf else { return .failure(.init(.bareLineFeed)) }
                 let line = start..<(lf - 1)
-                if line.count > limits.maxChunkLineBytes { return .failure(.init(.chunkLineTooLong)) }
                 let size: Int
                 switch Self.parseChunkSizeLine(buf, line) {
                 case .success(let parsed): size = parsed
@@ -62,18 +67,20 @@ extension HTTPRequestParser {
 
             case .trailers(let lineStart, let sectionStart):
                 guard let lf = Self.indexOfLineFeed(buf, from: lineStart) else {
-                    if buf.count - lineStart > limits.maxHeaderLineBytes { return .failure(.init(.headerLineTooLong)) }
-                    if buf.count - sectionStart > limits.maxHeaderBytes { return .failure(.init(.headerSectionTooLarge)) }
+                    let content = lineStart..<Self.contentEnd(buf, lineStart..<buf.count)
+                    if let error = trailerLimitError(content, sectionStart: sectionStart) { return .failure(error) }
                     return .needMore
                 }
-                guard lf > lineStart, buf[lf - 1] == ASCII.cr else { return .failure(.init(.bareLineFeed)) }
+                let crlf = lf > lineStart && buf[lf - 1] == ASCII.cr
+                if let error = trailerLimitError(lineStart..<(crlf ? lf - 1 : lf), sectionStart: sectionStart) {
+                    return .failure(error)
+                }
+                guard crlf else { return .failure(.init(.bareLineFeed)) }
                 let line = lineStart..<(lf - 1)
                 if line.isEmpty {
                     start = lf + 1
                     return finishMessage(head, body: progress.body, trailers: progress.trailers)
                 }
-                if line.count > limits.maxHeaderLineBytes { return .failure(.init(.headerLineTooLong)) }
-                if lf + 1 - sectionStart > limits.maxHeaderBytes { return .failure(.init(.headerSectionTooLarge)) }
                 if progress.trailers.count >= limits.maxHeaderCount { return .failure(.init(.tooManyHeaders)) }
                 switch Self.parseFieldLine(buf, line) {
                 case .failure(let error): return .failure(error)
@@ -83,6 +90,19 @@ extension HTTPRequestParser {
                 progress.chunk = .trailers(lineStart: lf + 1, sectionStart: sectionStart)
             }
         }
+    }
+
+    /// The end of a line's content read so far: a trailing CR may begin its CRLF.
+    static func contentEnd(_ buf: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int {
+        range.upperBound > range.lowerBound && buf[range.upperBound - 1] == ASCII.cr ? range.upperBound - 1 : range.upperBound
+    }
+
+    /// A trailer line's content over the line limit, or (with the CRLF it still needs) over the
+    /// section limit; the empty line that ends the trailers is free.
+    private func trailerLimitError(_ content: Range<Int>, sectionStart: Int) -> HTTPParseError? {
+        if content.count > limits.maxHeaderLineBytes { return .init(.headerLineTooLong) }
+        if !content.isEmpty && content.upperBound + 2 - sectionStart > limits.maxHeaderBytes { return .init(.headerSectionTooLarge) }
+        return nil
     }
 
     /// `chunk-size [ chunk-ext ]`: 1*HEXDIG, then `*( BWS ";" BWS name [ BWS "=" BWS value ] )`.

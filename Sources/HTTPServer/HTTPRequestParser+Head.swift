@@ -7,25 +7,16 @@ extension HTTPRequestParser {
         while true {
             guard let lf = Self.indexOfLineFeed(buf, from: progress.scanIndex) else {
                 progress.scanIndex = buf.count
-                let pending = buf.count - progress.lineStart
-                if progress.requestLine == nil {
-                    if pending > limits.maxRequestLineBytes { return .failure(.init(.requestLineTooLong)) }
-                } else {
-                    if pending > limits.maxHeaderLineBytes { return .failure(.init(.headerLineTooLong)) }
-                    if buf.count - progress.headerSectionStart > limits.maxHeaderBytes {
-                        return .failure(.init(.headerSectionTooLarge))
-                    }
-                }
-                // Refuse a line as soon as its first bytes are wrong, not after a timeout.
-                let partial = progress.lineStart..<buf.count
-                let error = progress.requestLine == nil
-                    ? Self.checkPartialRequestLine(buf, partial) : Self.checkPartialFieldLine(buf, partial)
-                if let error { return .failure(error) }
+                // Refuse a line as soon as its first bytes are wrong, not after a timeout. A
+                // trailing CR may begin the line's CRLF: it is not content yet.
+                var contentEnd = buf.count
+                if contentEnd > progress.lineStart, buf[contentEnd - 1] == ASCII.cr { contentEnd -= 1 }
+                if let error = judge(buf, progress.lineStart..<contentEnd, progress) { return .failure(error) }
                 return .needMore
             }
-            guard lf > progress.lineStart, buf[lf - 1] == ASCII.cr else {
-                return .failure(.init(.bareLineFeed))
-            }
+            let crlf = lf > progress.lineStart && buf[lf - 1] == ASCII.cr
+            if let error = judge(buf, progress.lineStart..<(crlf ? lf - 1 : lf), progress) { return .failure(error) }
+            guard crlf else { return .failure(.init(.bareLineFeed)) }
             let line = progress.lineStart..<(lf - 1)
             let nextLine = lf + 1
 
@@ -37,9 +28,10 @@ extension HTTPRequestParser {
                     }
                     start = nextLine
                 } else {
-                    if line.count > limits.maxRequestLineBytes { return .failure(.init(.requestLineTooLong)) }
                     switch Self.parseRequestLine(buf, line) {
-                    case .success(let requestLine): progress.requestLine = requestLine
+                    case .success(let requestLine):
+                        progress.requestLine = requestLine
+                        currentMethod = requestLine.method
                     case .failure(let error): return .failure(error)
                     }
                     progress.headerSectionStart = nextLine
@@ -48,10 +40,6 @@ extension HTTPRequestParser {
                 start = nextLine
                 return finishHead(progress)
             } else {
-                if line.count > limits.maxHeaderLineBytes { return .failure(.init(.headerLineTooLong)) }
-                if nextLine - progress.headerSectionStart > limits.maxHeaderBytes {
-                    return .failure(.init(.headerSectionTooLarge))
-                }
                 if progress.headers.count >= limits.maxHeaderCount { return .failure(.init(.tooManyHeaders)) }
                 switch Self.parseFieldLine(buf, line) {
                 case .failure(let error): return .failure(error)
@@ -65,6 +53,26 @@ extension HTTPRequestParser {
             progress.lineStart = nextLine
             progress.scanIndex = nextLine
         }
+    }
+
+    /// The verdict on a line's content as read so far (`range`, without its line ending): the
+    /// first content error within the limits, else the line limit, else the header-section limit
+    /// (counting the line's CRLF, which must still come). Decided by position, so the answer is
+    /// the same however the bytes were split across reads (Scripts/fuzz.sh checks this).
+    func judge(_ buf: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ progress: HeadProgress) -> HTTPParseError? {
+        let isRequestLine = progress.requestLine == nil
+        let lineLimit = isRequestLine ? limits.maxRequestLineBytes : limits.maxHeaderLineBytes
+        var judgedEnd = min(range.upperBound, range.lowerBound + lineLimit)
+        // The section limit counts lines with their CRLF; the empty line that ends it is free.
+        let sectionEnd = progress.headerSectionStart + limits.maxHeaderBytes - 2
+        if !isRequestLine { judgedEnd = max(range.lowerBound, min(judgedEnd, sectionEnd)) }
+        let judged = range.lowerBound..<judgedEnd
+        if let error = isRequestLine ? Self.checkPartialRequestLine(buf, judged) : Self.checkPartialFieldLine(buf, judged) {
+            return error
+        }
+        if range.count > lineLimit { return .init(isRequestLine ? .requestLineTooLong : .headerLineTooLong) }
+        if !isRequestLine && !range.isEmpty && range.upperBound > sectionEnd { return .init(.headerSectionTooLarge) }
+        return nil
     }
 
     /// Semantic checks that need the whole header section.
@@ -115,14 +123,19 @@ extension HTTPRequestParser {
     // MARK: request line
 
     static func parseRequestLine(_ buf: UnsafeBufferPointer<UInt8>, _ line: Range<Int>) -> Result<RequestLine, HTTPParseError> {
-        var i = line.lowerBound
         let end = line.upperBound
-        while i < end, ASCII.isToken(buf[i]) { i += 1 }
+        let (methodEnd, tooLong) = scanMethod(buf, line)
+        if tooLong { return .failure(.init(.methodNotImplemented)) }
+        var i = methodEnd
         if i == line.lowerBound { return .failure(.init(.invalidMethod)) }
         guard i < end, buf[i] == ASCII.space else {
             return .failure(.init(i < end && buf[i] != ASCII.tab ? .invalidMethod : .invalidRequestLine))
         }
-        let methodRange = line.lowerBound..<i
+        let method: HTTPMethod
+        switch implementedMethod(buf, line.lowerBound..<i) {
+        case .success(let known): method = known
+        case .failure(let error): return .failure(error)
+        }
         i += 1
         let targetStart = i
         while i < end, ASCII.isTarget(buf[i]) { i += 1 }
@@ -138,8 +151,6 @@ extension HTTPRequestParser {
         case .failure(let error): return .failure(error)
         }
 
-        let method = HTTPMethod(string(buf, methodRange))
-        if method == .connect { return .failure(.init(.connectNotSupported)) }
         let target = string(buf, targetRange)
         guard let (path, query) = splitTarget(buf, targetRange, method: method) else {
             return .failure(.init(.invalidRequestTarget))
@@ -147,7 +158,29 @@ extension HTTPRequestParser {
         return .success(RequestLine(method: method, target: target, path: path, query: query, version: version))
     }
 
-    /// `HTTP/1.1` or `HTTP/1.0`; another well-formed version is 505, anything else 400.
+    /// The end of the method token starting the line, and whether the token is already longer
+    /// than any implemented method (then it is 501 whatever follows, decided without buffering).
+    static func scanMethod(_ buf: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> (end: Int, tooLong: Bool) {
+        var i = range.lowerBound
+        let limit = range.lowerBound + HTTPMethod.longestImplemented
+        while i < range.upperBound, ASCII.isToken(buf[i]) {
+            if i == limit { return (i, true) }
+            i += 1
+        }
+        return (i, false)
+    }
+
+    /// The implemented method spelled by `range` (case-sensitive, RFC 9110 §9.1), else 501.
+    static func implementedMethod(_ buf: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Result<HTTPMethod, HTTPParseError> {
+        for method in HTTPMethod.implemented where method.rawValue.utf8.elementsEqual(buf[range]) {
+            return .success(method)
+        }
+        if HTTPMethod.connect.rawValue.utf8.elementsEqual(buf[range]) { return .failure(.init(.connectNotSupported)) }
+        return .failure(.init(.methodNotImplemented))
+    }
+
+    /// `HTTP/1.1` or `HTTP/1.0`; a higher `HTTP/1.x` is served as 1.1 (RFC 9112 §2.3); another
+    /// well-formed version is 505, anything else 400.
     static func parseVersion(_ buf: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Result<HTTPVersion, HTTPParseError> {
         let prefix: [UInt8] = Array("HTTP/".utf8)
         guard range.count == 8 else { return .failure(.init(.invalidVersion)) }
@@ -160,9 +193,8 @@ extension HTTPRequestParser {
         guard (0x30...0x39).contains(major), dot == ASCII.dot, (0x30...0x39).contains(minor) else {
             return .failure(.init(.invalidVersion))
         }
-        let version = HTTPVersion(major: Int(major - 0x30), minor: Int(minor - 0x30))
-        guard version == .http1_1 || version == .http1_0 else { return .failure(.init(.unsupportedVersion)) }
-        return .success(version)
+        guard major == 0x31 else { return .failure(.init(.unsupportedVersion)) }
+        return .success(minor == 0x30 ? .http1_0 : .http1_1)
     }
 
     /// origin-form, asterisk-form (OPTIONS only) or absolute-form (`http[s]://authority/path?query`).
@@ -239,6 +271,7 @@ extension HTTPRequestParser {
         switch name.count {
         case 4 where ASCII.equalsLowercased(buf, name, "host"):
             progress.hostCount += 1
+            if !isValidHost(buf, value) { return .init(.invalidHost) }
         case 6 where ASCII.equalsLowercased(buf, name, "expect"):
             if ASCII.equalsLowercased(buf, value, "100-continue") {
                 progress.expectsContinue = true

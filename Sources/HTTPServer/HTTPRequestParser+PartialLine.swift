@@ -7,11 +7,14 @@ extension HTTPRequestParser {
         let end = range.upperBound
         // Leading empty lines are still being skipped; a lone CR may be the start of one.
         if i < end, buf[i] == ASCII.cr { return end - i > 1 ? .init(.bareCarriageReturn) : nil }
-        while i < end, ASCII.isToken(buf[i]) { i += 1 }
+        let (methodEnd, tooLong) = scanMethod(buf, range)
+        if tooLong { return .init(.methodNotImplemented) }
+        i = methodEnd
         if i == end { return nil }
-        guard buf[i] == ASCII.space, i > range.lowerBound else {
-            return .init(i > range.lowerBound && buf[i] != ASCII.tab ? .invalidMethod : .invalidRequestLine)
-        }
+        // The same verdicts as `parseRequestLine`, so chunking never changes the reason.
+        guard i > range.lowerBound else { return .init(.invalidMethod) }
+        guard buf[i] == ASCII.space else { return .init(buf[i] != ASCII.tab ? .invalidMethod : .invalidRequestLine) }
+        if case .failure(let error) = implementedMethod(buf, range.lowerBound..<i) { return error }
         i += 1
         let targetStart = i
         while i < end, ASCII.isTarget(buf[i]) { i += 1 }
@@ -30,15 +33,17 @@ extension HTTPRequestParser {
             case 5 where !(0x30...0x39).contains(byte): return .init(.invalidVersion)
             case 7 where !(0x30...0x39).contains(byte): return .init(.invalidVersion)
             case 6 where byte != ASCII.dot: return .init(.invalidVersion)
-            case 8 where byte != ASCII.cr: return .init(.invalidVersion)
+            case 8:
+                // The version is judged on its eight bytes as soon as they are all here, before
+                // what follows them, so `HTTP/5.6` is 505 at once and the same however it is split.
+                if case .failure(let error) = parseVersion(buf, versionStart..<(versionStart + 8)) { return error }
+                if byte != ASCII.cr { return .init(.invalidVersion) }
             case 9...: return .init(.bareCarriageReturn)
             default: break
             }
             i += 1
         }
-        if end - versionStart >= 8, case .failure(let error) = parseVersion(buf, versionStart..<(versionStart + 8)) {
-            return error
-        }
+        if end - versionStart == 8, case .failure(let error) = parseVersion(buf, versionStart..<end) { return error }
         return nil
     }
 

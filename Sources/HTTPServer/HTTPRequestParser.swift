@@ -57,6 +57,9 @@ public struct HTTPRequestParser: Sendable {
     /// Index of the first byte not yet consumed by a framed part of a message.
     var start = 0
     var state: State
+    /// The method of the message being parsed once its request line is read, kept after a
+    /// failure: a refusal of a HEAD request must carry no content.
+    public internal(set) var currentMethod: HTTPMethod?
 
     public init(limits: Limits = Limits()) {
         self.limits = limits
@@ -127,6 +130,7 @@ public struct HTTPRequestParser: Sendable {
 
     mutating func finishMessage(_ head: HTTPRequestHead, body: [UInt8], trailers: HTTPHeaders) -> Event {
         state = .head(HeadProgress(at: start))
+        currentMethod = nil
         var request = HTTPRequest(
             method: head.method, target: head.target, path: head.path, query: head.query,
             version: head.version, headers: head.headers, body: body, trailers: trailers,

@@ -127,6 +127,8 @@ public final class HTTPServer: @unchecked Sendable {
         let maxConnections = configuration.maxConnections
         // Past the cap a few more are accepted only to be told 503; beyond that they are dropped.
         let hardCap = maxConnections + max(16, maxConnections / 16)
+        let perAddressCap = max(0, configuration.maxConnectionsPerAddress)
+        let perAddressHardCap = perAddressCap + max(16, perAddressCap / 16)
         for _ in 0..<64 {
             switch Socket.accept(listenFD) {
             case .accepted(let fd, let remote):
@@ -137,10 +139,24 @@ public final class HTTPServer: @unchecked Sendable {
                     Glibc.close(fd)
                     continue
                 }
+                var refusal: HTTPParseError? = open > maxConnections || context.isShuttingDown ? HTTPParseError(.serverAtCapacity) : nil
+                let counted = perAddressCap > 0 && !(configuration.isExemptFromAddressCap?(remote) ?? false)
+                if counted {
+                    let fromAddress = context.addressCounts.take(remote)
+                    if fromAddress > perAddressHardCap {
+                        // Like the global hard cap: an answer costs a descriptor for a while.
+                        context.addressCounts.give(remote)
+                        context.openConnections.subtract(1, ordering: .relaxed)
+                        Glibc.close(fd)
+                        continue
+                    }
+                    if fromAddress > perAddressCap && refusal == nil { refusal = HTTPParseError(.addressAtCapacity) }
+                }
                 let loop = loops[nextLoop % loops.count]
                 nextLoop &+= 1
-                let reject = open > maxConnections || context.isShuttingDown
-                loop.queue.async { loop.adopt(fd: fd, remoteAddress: remote, rejectAtCapacity: reject) }
+                loop.queue.async { [refusal] in
+                    loop.adopt(fd: fd, remoteAddress: remote, refusal: refusal, countsAgainstAddress: counted)
+                }
             case .wouldBlock:
                 return
             case .outOfDescriptors:

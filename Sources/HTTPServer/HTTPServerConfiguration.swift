@@ -46,6 +46,13 @@ public struct HTTPServerConfiguration: Sendable {
     public var maxRequestsPerConnection: Int = 1000
     /// Open connections; a connection past it is answered 503 at accept time and closed.
     public var maxConnections: Int = 1024
+    /// Open connections from one client address (the socket peer); one past it is answered 503
+    /// at accept time and closed, so one host cannot hold every slot (slowloris from one
+    /// machine). 0 turns the cap off. Peers `isExemptFromAddressCap` accepts (a trusted reverse
+    /// proxy, which carries many clients) are not capped.
+    public var maxConnectionsPerAddress: Int = 256
+    /// Peers the per-address cap does not apply to; nil: none.
+    public var isExemptFromAddressCap: (@Sendable (_ peer: String) -> Bool)? = nil
     /// Unsent response bytes above which the connection stops reading (backpressure).
     public var outputHighWaterBytes: Int = 256 * 1024
     /// RFC 9112 §3.2: an HTTP/1.1 request without exactly one Host is a 400.

@@ -1,4 +1,4 @@
-/// The protocol version of a request line; only 1.0 and 1.1 are accepted.
+/// The protocol version of a request line; 1.0 and 1.1 are served (a higher 1.x as 1.1).
 public struct HTTPVersion: Hashable, Sendable, CustomStringConvertible {
     public var major: Int
     public var minor: Int

@@ -11,6 +11,8 @@ final class ServerContext: Sendable {
     let logger: Logger
     let openConnections = Atomic<Int>(0)
     let shuttingDown = Atomic<Bool>(false)
+    /// Connections per peer address; only kept while `maxConnectionsPerAddress` is on.
+    let addressCounts = AddressConnectionCounts()
 
     init(configuration: HTTPServerConfiguration, logger: Logger, handler: @escaping HTTPServer.Handler, errorResponder: @escaping HTTPServer.ErrorResponder) {
         self.configuration = configuration

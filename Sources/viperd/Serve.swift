@@ -54,6 +54,9 @@ struct Serve: ParsableCommand {
     @Option(help: "Most open connections; more are answered 503 (VIPERD_MAX_CONNECTIONS; default 1024).")
     var maxConnections: Int?
 
+    @Option(help: "Most open connections from one client address, trusted proxies exempt; more are answered 503; 0 = no cap (VIPERD_MAX_CONNECTIONS_PER_ADDRESS; default 256).")
+    var maxConnectionsPerAddress: Int?
+
     @Option(help: "Requests served per connection before it closes (VIPERD_MAX_REQUESTS_PER_CONNECTION; default 1000).")
     var maxRequestsPerConnection: Int?
 
@@ -133,6 +136,7 @@ struct Serve: ParsableCommand {
         options.maxHeaderBytes = maxHeaderBytes
         options.maxHeaderCount = maxHeaderCount
         options.maxConnections = maxConnections
+        options.maxConnectionsPerAddress = maxConnectionsPerAddress
         options.maxRequestsPerConnection = maxRequestsPerConnection
         options.shutdownTimeout = shutdownTimeout
         options.sqliteSynchronous = sqliteSynchronous

@@ -26,9 +26,25 @@ public final class TestClient {
     public private(set) var fd: Int32
     private var buffer: [UInt8] = []
 
-    public init(port: Int, receiveTimeout: Double = 5) throws {
+    /// Connects to 127.0.0.1:`port`, from `source` (another loopback address such as
+    /// `127.0.0.2`, to look like a second client host) when given.
+    public init(port: Int, receiveTimeout: Double = 5, from source: String? = nil) throws {
         fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw Failure(description: "socket: \(errno)") }
+        if let source {
+            var local = sockaddr_in()
+            local.sin_family = sa_family_t(AF_INET)
+            local.sin_addr.s_addr = inet_addr(source)
+            let bound = withUnsafePointer(to: &local) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            }
+            guard bound == 0 else {
+                let code = errno
+                Glibc.close(fd)
+                fd = -1
+                throw Failure(description: "bind \(source): \(code)")
+            }
+        }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = in_port_t(UInt16(port).bigEndian)

@@ -2,8 +2,8 @@
 public enum GatewayError: Error, Equatable, Sendable {
     /// A uniqueness or reference rule of the storage was violated.
     case conflict(String)
-    /// Storage is busy, locked or not reachable right now; retrying later may work.
+    /// Storage is busy, locked, full, read-only or failing I/O right now; retrying later may work.
     case unavailable(String)
-    /// Storage failed (disk full, I/O error, corruption): not the client's fault.
+    /// Storage failed in a way retrying will not fix (corruption, misuse): not the client's fault.
     case failure(String)
 }

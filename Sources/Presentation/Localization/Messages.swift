@@ -108,6 +108,8 @@ public struct Messages: Sendable {
         case authorizedNotAvailable
         case postedNotAvailable
         case transactionsNotFound
+        case invalidPathEncoding
+        case invalidQueryEncoding
     }
 
     private static let catalog: [Key: [Language: String]] = [
@@ -152,6 +154,8 @@ public struct Messages: Sendable {
         .malformedJSONTitle: [.en: "Malformed JSON", .fr: "JSON mal formé"],
         .emptyBody: [.en: "The body is empty; a JSON object is expected", .fr: "Le corps est vide ; un objet JSON est attendu"],
         .invalidJSON: [.en: "The body is not valid JSON", .fr: "Le corps n'est pas du JSON valide"],
+        .invalidPathEncoding: [.en: "The path has a % not followed by two hexadecimal digits", .fr: "Le chemin contient un % qui n'est pas suivi de deux chiffres hexadécimaux"],
+        .invalidQueryEncoding: [.en: "The query string has a % not followed by two hexadecimal digits", .fr: "La chaîne de requête contient un % qui n'est pas suivi de deux chiffres hexadécimaux"],
         .throttledDetail: [.en: "Too many failed logins; try again in {seconds} seconds", .fr: "Trop d'échecs de connexion ; réessayez dans {seconds} secondes"],
         .valueRequired: [.en: "A value must be entered", .fr: "Une valeur doit être saisie"],
         .mustBeArray: [.en: "Must be a JSON array", .fr: "Doit être un tableau JSON"],

@@ -22,6 +22,10 @@ public final class Database: @unchecked Sendable {
     /// Told about every error a read or write throws: use cases only see a `GatewayError`, so
     /// this is where operators get SQLite's own words.
     private let errorHandler: @Sendable (any Error) -> Void
+    private let faultLock = NSLock()
+    /// The last transient storage fault (full, read-only, I/O error…) since the last write that
+    /// succeeded: while there is one, readiness probes the writer instead of trusting a read.
+    private var storageFault: SQLiteError?
 
     /// Opens (creating if missing) the file and its folder, and every connection.
     public init(configuration: DatabaseConfiguration, errorHandler: @escaping @Sendable (any Error) -> Void = { _ in }) throws {
@@ -49,16 +53,28 @@ public final class Database: @unchecked Sendable {
         statisticsLock.withLock { recordedStatistics }
     }
 
-    /// Whether a reader answers `SELECT 1` (waiting for a free one if all are busy).
+    /// Whether a reader answers `SELECT 1` (waiting for a free one if all are busy) and, after a
+    /// storage fault, whether a probe write on the writer succeeds again (see `probeWriter`).
     public func isAvailable() -> Bool {
         do {
-            return try read { connection in
+            let answers = try read { connection in
                 try connection.statement("SELECT 1").rows { $0.int64(at: 0) } == [1]
             }
+            guard answers else { return false }
+            if faultLock.withLock({ storageFault }) == nil { return true }
+            try probeWriter()
+            return true
         } catch {
             return false
         }
     }
+
+    func recordStorageFault(_ error: SQLiteError) {
+        faultLock.withLock { storageFault = error }
+    }
+
+    /// The storage fault readiness is waiting to see cleared, if any.
+    public var currentStorageFault: SQLiteError? { faultLock.withLock { storageFault } }
 
     /// Runs `body` on a reader, waiting while all readers are busy.
     ///
@@ -75,6 +91,7 @@ public final class Database: @unchecked Sendable {
         do {
             return try body(reader)
         } catch {
+            noteFault(error)
             errorHandler(error)
             throw error
         }
@@ -91,6 +108,7 @@ public final class Database: @unchecked Sendable {
         do {
             try writer.statement("BEGIN IMMEDIATE").run()
         } catch {
+            noteFault(error)
             errorHandler(error)
             throw error
         }
@@ -98,8 +116,10 @@ public final class Database: @unchecked Sendable {
             let result = try body(writer)
             writer.resetBusyStatements()
             try writer.statement("COMMIT").run()
+            faultLock.withLock { storageFault = nil }
             return result
         } catch {
+            noteFault(error)
             writer.resetBusyStatements()
             // SQLite may have rolled back by itself (disk full, I/O error); rolling back twice fails.
             if !writer.isAutocommit {

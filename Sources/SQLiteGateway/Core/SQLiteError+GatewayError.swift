@@ -6,8 +6,22 @@ extension SQLiteError {
     public var gatewayError: GatewayError {
         switch code {
         case SQLITE_CONSTRAINT: .conflict(description)
-        case SQLITE_BUSY, SQLITE_LOCKED, SQLITE_CANTOPEN: .unavailable(description)
-        default: .failure(description)
+        default: isTransient ? .unavailable(description) : .failure(description)
+        }
+    }
+
+    /// A fault of the storage rather than of the data or the code, which clears without a
+    /// restart once its cause does: contention (BUSY, LOCKED), a file that cannot be opened or
+    /// written (CANTOPEN, READONLY), a full disk or `max_page_count` (FULL), an I/O error
+    /// (IOERR), memory (NOMEM) or a WAL lock protocol race (PROTOCOL). Clients get 503 with
+    /// `Retry-After` for these; CORRUPT, NOTADB, MISUSE, ERROR and the rest stay 500.
+    public var isTransient: Bool {
+        switch code {
+        case SQLITE_BUSY, SQLITE_LOCKED, SQLITE_CANTOPEN, SQLITE_READONLY, SQLITE_FULL, SQLITE_IOERR, SQLITE_NOMEM,
+            SQLITE_PROTOCOL:
+            true
+        default:
+            false
         }
     }
 }

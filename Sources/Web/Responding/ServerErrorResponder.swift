@@ -17,7 +17,7 @@ public enum ServerErrorResponder {
         case .bodyTooLarge: ("body_too_large", "Request body too large")
         case .unsupportedVersion: ("http_version_not_supported", "HTTP version not supported")
         case .unsupportedTransferCoding: ("unsupported_transfer_coding", "Transfer coding not implemented")
-        case .connectNotSupported: ("method_not_implemented", "Method not implemented")
+        case .connectNotSupported, .methodNotImplemented: ("method_not_implemented", "Method not implemented")
         case .unsupportedExpectation: ("expectation_failed", "Expectation failed")
         case .headerTimeout, .bodyTimeout: ("request_timeout", "Request timeout")
         case .handlerTimeout: ("handler_timeout", "The request took too long")

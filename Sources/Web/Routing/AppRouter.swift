@@ -8,7 +8,6 @@ import Presentation
 /// response policies every answer shares (language fields, 304, CORS).
 public struct AppRouter: Sendable {
     static let table = RouteTable(AppRoute.endpoints)
-    static let knownMethods: Set<HTTPMethod> = [.get, .head, .post, .put, .patch, .delete, .options]
 
     private let dependencies: Dependencies
     private let policies: ResponsePolicies
@@ -41,8 +40,9 @@ public struct AppRouter: Sendable {
         var response = routed
         policies.apply(to: &response, for: request, language: context.language, localized: localized)
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
-        // Clients choose method tokens freely; only known ones may become label values.
-        let method = Self.knownMethods.contains(request.method) ? request.method.rawValue : "other"
+        // Clients choose method tokens freely; only implemented ones may become label values
+        // (the server refuses the rest with 501 before routing, so this is a second guard).
+        let method = request.method.isImplemented ? request.method.rawValue : "other"
         dependencies.metrics.record(method: method, route: template, status: response.status.code, seconds: seconds)
         return response
     }
@@ -50,6 +50,8 @@ public struct AppRouter: Sendable {
     /// The response, the template metrics count it under, and whether it is worded in the
     /// client's language (everything but the operational routes' fixed bodies).
     private func route(_ request: HTTPRequest, _ context: RequestContext) -> (HTTPResponse, String, localized: Bool) {
+        if request.path == "*" { return (ServerOptions.response, "*", false) }
+        if let problem = TargetEncoding.problem(request, context: context) { return (problem, "unmatched", true) }
         switch Self.table.match(request.method, PathSegments(request.path)) {
         case .route(.open(let route), let template):
             // Health, metrics and the OpenAPI document are the same in every language.

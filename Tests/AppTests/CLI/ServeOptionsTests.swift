@@ -21,6 +21,7 @@ struct ServeOptionsTests {
         #expect(configuration.server.maxHeaderBytes == 32_768)
         #expect(configuration.server.maxHeaderCount == 100)
         #expect(configuration.server.maxConnections == 1024)
+        #expect(configuration.server.maxConnectionsPerAddress == 256)
         #expect(configuration.server.maxRequestsPerConnection == 1000)
         #expect(configuration.databasePath == "data/viperd.sqlite")
     }
@@ -35,6 +36,15 @@ struct ServeOptionsTests {
         #expect(configuration.server.port == 9100)
         #expect(configuration.server.idleTimeout == .milliseconds(2500))
         #expect(configuration.databasePath == "/tmp/x.sqlite")
+    }
+
+    @Test("the per-address connection cap comes from its flag or variable, and 0 turns it off")
+    func perAddressCap() throws {
+        #expect(try ServeOptions().resolve(environment: ["VIPERD_MAX_CONNECTIONS_PER_ADDRESS": "0"]).server.maxConnectionsPerAddress == 0)
+        var options = ServeOptions()
+        options.maxConnectionsPerAddress = 8
+        #expect(try options.resolve(environment: ["VIPERD_MAX_CONNECTIONS_PER_ADDRESS": "0"]).server.maxConnectionsPerAddress == 8)
+        #expect(throws: (any Error).self) { try ServeOptions().resolve(environment: ["VIPERD_MAX_CONNECTIONS_PER_ADDRESS": "-1"]) }
     }
 
     @Test("fractional seconds are accepted")

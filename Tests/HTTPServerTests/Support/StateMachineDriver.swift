@@ -54,8 +54,8 @@ struct StateMachineDriver {
         let now = milliseconds * 1_000_000
         let event: ConnectionStateMachine.Event
         switch step {
-        case .open: event = .opened(atCapacity: false)
-        case .openAtCapacity: event = .opened(atCapacity: true)
+        case .open: event = .opened(refusal: nil)
+        case .openAtCapacity: event = .opened(refusal: HTTPParseError(.serverAtCapacity))
         case .bytes(let text):
             let bytes = Array(text.utf8)
             let action = bytes.withUnsafeBytes { machine.handle(.bytesRead($0), now: now, shuttingDown: shuttingDown) }

@@ -152,7 +152,8 @@ struct DatabaseTests {
     @Test("SQLite result codes map to the gateway's kinds of failure", arguments: [
         (SQLITE_CONSTRAINT, "conflict"), (Self.constraintForeignKey, "conflict"), (SQLITE_BUSY, "unavailable"),
         (Self.busySnapshot, "unavailable"), (SQLITE_LOCKED, "unavailable"), (SQLITE_CANTOPEN, "unavailable"),
-        (SQLITE_FULL, "failure"), (Self.ioErrorWrite, "failure"), (SQLITE_CORRUPT, "failure"), (SQLITE_NOTADB, "failure"),
+        (SQLITE_FULL, "unavailable"), (Self.ioErrorWrite, "unavailable"), (SQLITE_READONLY, "unavailable"),
+        (SQLITE_NOMEM, "unavailable"), (SQLITE_CORRUPT, "failure"), (SQLITE_NOTADB, "failure"),
         (SQLITE_ERROR, "failure"), (SQLITE_MISUSE, "failure"),
     ])
     func resultCodeMapping(code: Int32, kind: String) {

@@ -1,0 +1,35 @@
+import HTTPServer
+import Presentation
+
+/// Percent-encoding in the request-target: a `%` must start `%XX` with two hex digits
+/// (RFC 3986 §2.1). A target that breaks this is refused before routing, so `/%zz` is not a
+/// 404 and `?a=%` is not silently read as something else.
+enum TargetEncoding {
+    /// Whether every `%` in `text` is followed by two hexadecimal digits.
+    static func isWellFormed(_ text: Substring.UTF8View) -> Bool {
+        var iterator = text.makeIterator()
+        while let byte = iterator.next() {
+            guard byte == UInt8(ascii: "%") else { continue }
+            guard let high = iterator.next(), let low = iterator.next(), isHex(high), isHex(low) else { return false }
+        }
+        return true
+    }
+
+    /// The 400 problem for a malformed path or query, in the client's language; nil when both are fine.
+    static func problem(_ request: HTTPRequest, context: RequestContext) -> HTTPResponse? {
+        let pathIsFine = isWellFormed(Substring(request.path).utf8)
+        guard !pathIsFine || !isWellFormed(Substring(request.query ?? "").utf8) else { return nil }
+        let messages = context.messages
+        let detail = messages.text(pathIsFine ? .invalidQueryEncoding : .invalidPathEncoding)
+        return JSONBody.problem(ProblemDetails(
+            status: 400, code: "invalid_percent_encoding", title: messages.text(.malformedTitle), detail: detail,
+            requestId: context.requestID))
+    }
+
+    private static func isHex(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "a")...UInt8(ascii: "f"), UInt8(ascii: "A")...UInt8(ascii: "F"): true
+        default: false
+        }
+    }
+}
