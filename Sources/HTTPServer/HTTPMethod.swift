@@ -14,18 +14,25 @@ public struct HTTPMethod: Hashable, Sendable, CustomStringConvertible, Expressib
     public static let options: HTTPMethod = "OPTIONS"
     public static let connect: HTTPMethod = "CONNECT"
     public static let trace: HTTPMethod = "TRACE"
+    public static let query: HTTPMethod = "QUERY"
 
     /// The methods this server implements, the one list: any other token is answered 501 Not
     /// Implemented by the parser (RFC 9110 §9.1), `OPTIONS *` lists them, and metrics label only
     /// these. CONNECT and TRACE are known to HTTP but deliberately not implemented.
     public static let implemented: [HTTPMethod] = [.get, .head, .post, .put, .patch, .delete, .options]
 
+    /// The methods the parser lets through to the handler: the implemented ones, TRACE (RFC 9110)
+    /// and QUERY (the IETF's safe method with a body), which the router answers 405 with the
+    /// resource's `Allow` (RFC 9110 §9.1: 501 is for methods the server does not recognize).
+    /// CONNECT stays 501: its target is no path.
+    public static let recognized: [HTTPMethod] = implemented + [.trace, .query]
+
     /// Whether `implemented` contains this method.
     public var isImplemented: Bool { Self.implemented.contains(self) }
 
     /// The longest implemented token: a longer one is refused as soon as its bytes pass this, so
     /// an unknown method costs no buffering.
-    static let longestImplemented = implemented.map(\.rawValue.utf8.count).max() ?? 0
+    static let longestImplemented = recognized.map(\.rawValue.utf8.count).max() ?? 0
 
     public var description: String { rawValue }
 }

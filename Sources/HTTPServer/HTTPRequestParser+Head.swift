@@ -172,7 +172,7 @@ extension HTTPRequestParser {
 
     /// The implemented method spelled by `range` (case-sensitive, RFC 9110 §9.1), else 501.
     static func implementedMethod(_ buf: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Result<HTTPMethod, HTTPParseError> {
-        for method in HTTPMethod.implemented where method.rawValue.utf8.elementsEqual(buf[range]) {
+        for method in HTTPMethod.recognized where method.rawValue.utf8.elementsEqual(buf[range]) {
             return .success(method)
         }
         if HTTPMethod.connect.rawValue.utf8.elementsEqual(buf[range]) { return .failure(.init(.connectNotSupported)) }
