@@ -131,6 +131,18 @@ struct OpenAPIGeneratedClientTests {
         #expect(mistyped.isEmpty, "const or enum values outside their type: \(mistyped.sorted().joined(separator: ", "))")
     }
 
+    @Test("nullability is a `type` list, never a oneOf or anyOf with a bare null schema (which generators skip)")
+    func nullInTypeList() throws {
+        var found: [String] = []
+        Self.objects(in: .object(try loadDocument())) { pointer, schema in
+            for keyword in ["oneOf", "anyOf"] {
+                guard case .array(let members)? = schema[keyword] else { continue }
+                if members.contains(.object(["type": .string("null")])) { found.append("\(pointer)/\(keyword)") }
+            }
+        }
+        #expect(found.isEmpty, "null as a combinator member: \(found.sorted().joined(separator: ", "))")
+    }
+
     @Test("every request body is a named plain object schema, with no allOf, anyOf, oneOf or not anywhere in it")
     func plainRequestBodies() throws {
         let document = try loadDocument()
