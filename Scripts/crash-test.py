@@ -40,7 +40,7 @@ import threading
 import time
 import uuid
 
-FUNDING_MINOR = 100_000_000  # 1,000,000.00 per account
+FUNDING_MINOR = 10_000_000_000  # 100,000,000.00 per account: 50 kills place ~6,000 orders
 FUNDING_DESCRIPTION = "crash-test funding"
 PASSWORD = "crash-test-password"
 
@@ -442,8 +442,9 @@ def main():
         accounts = a["accounts"] + b["accounts"]
         for account in accounts:
             fund(binary, server, account, work)
-        _, products = client.expect(200, "GET", "/v1/products?limit=1", token=a["token"])
-        setup = {"users": [a, b], "accountCount": len(accounts), "product": products["items"][0]["id"]}
+        _, products = client.expect(200, "GET", "/v1/products?limit=100", token=a["token"])
+        cheapest = min(products["items"], key=lambda product: product["price"]["minor"])
+        setup = {"users": [a, b], "accountCount": len(accounts), "product": cheapest["id"]}
         ledger = Ledger()
         served = transfers_served(client, a["token"])
         if not served:
