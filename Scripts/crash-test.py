@@ -15,7 +15,7 @@ paused, and these must hold:
 
   1. PRAGMA integrity_check is ok and PRAGMA foreign_key_check is empty;
   2. every acknowledged contact, order and transfer is in the database, and the ones acknowledged
-     since the previous check are served by GET (contacts, orders);
+     since the previous check are served by GET (with the order's payment, the transfer's amount);
   3. every paid order has its authorized debit (its account, its total); every transfer has both
      posted legs (debit on the source, credit on the destination, its amount); no transaction
      exists that is neither funding, an order's debit nor a transfer's leg (a lost half);
@@ -146,7 +146,7 @@ class Ledger:
         self.lock = threading.Lock()
         self.contacts = []        # (id, token)
         self.orders = []          # dict(id, total, account, key, body, token)
-        self.transfers = []       # (id, amount)
+        self.transfers = []       # (id, amount, token)
         self.unknown = {"contact": 0, "order": 0, "transfer": 0}
         self.unexpected = []      # answers no writer should get
 
@@ -259,7 +259,7 @@ class Writers:
                                                 headers={"Idempotency-Key": uuid.uuid4().hex})
         if status == 201:
             with self.ledger.lock:
-                self.ledger.transfers.append((answer["id"], minor))
+                self.ledger.transfers.append((answer["id"], minor, user["token"]))
         else:
             self.unexpected("POST /v1/transfers", status, answer)
 
@@ -297,7 +297,7 @@ def transfers_served(client, token):
 class Checker:
     def __init__(self, server, client, ledger, setup):
         self.server, self.client, self.ledger, self.setup = server, client, ledger, setup
-        self.checked = {"contacts": 0, "orders": 0}
+        self.checked = {"contacts": 0, "orders": 0, "transfers": 0}
         self.passed = 0
 
     def database(self):
@@ -337,7 +337,7 @@ class Checker:
                 "SELECT id, from_account_id, to_account_id, amount_minor, debit_transaction_id, credit_transaction_id FROM transfers")} \
                 if has_transfers else {}
             lost = [c for c, _ in contacts if c not in stored_contacts] + [o["id"] for o in orders if o["id"] not in stored_orders] \
-                + [t for t, _ in transfers if t not in stored_transfers]
+                + [t for t, _, _ in transfers if t not in stored_transfers]
             if lost:
                 fail(f"{where}: {len(lost)} acknowledged write(s) missing from the database: {lost[:10]}")
             self.passed += 1
@@ -402,7 +402,11 @@ class Checker:
             _, answer = self.client.expect(200, "GET", f"/v1/orders/{order['id']}", token=order["token"])
             if (answer.get("payment") or {}).get("accountId") != order["account"]:
                 fail(f"{where}: order {order['id']} is served with payment {answer.get('payment')}")
-        self.checked = {"contacts": len(contacts), "orders": len(orders)}
+        for transfer_id, amount, token in transfers[self.checked["transfers"]:]:
+            _, answer = self.client.expect(200, "GET", f"/v1/transfers/{transfer_id}", token=token)
+            if (answer.get("amount") or {}).get("minor") != amount:
+                fail(f"{where}: transfer {transfer_id} of {amount} is served with amount {answer.get('amount')}")
+        self.checked = {"contacts": len(contacts), "orders": len(orders), "transfers": len(transfers)}
         self.passed += 1
 
         # 6. Idempotent replays survive the crash and act no more.
