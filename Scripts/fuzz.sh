@@ -3,6 +3,8 @@
 #
 #   bash Scripts/fuzz.sh [minutes] [target]     minutes: per target (default 1; fractions allowed)
 #                                               target: http-parser, json-input or all (default)
+#   bash Scripts/fuzz.sh check                  exits 0 when this toolchain links -sanitize=fuzzer
+#                                               (CI runs its smoke only then)
 #
 # The targets are compiled with swiftc directly, with -sanitize=fuzzer,address, from the package's
 # own sources (Sources/HTTPServer, Sources/Domain, Sources/Presentation and swift-log's checkout),
@@ -16,6 +18,26 @@
 # Environment: FUZZ_OUT (default .build-fuzz), FUZZ_JOBS (parallel fuzzing processes, default 1).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+
+# A one-line libFuzzer target: does swiftc here link -sanitize=fuzzer,address at all?
+fuzzer_supported() {
+    local probe
+    probe=$(mktemp -d "${TMPDIR:-/tmp}/viperd-fuzz-check.XXXXXX")
+    cat >"$probe/probe.swift" <<'SWIFT'
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt { 0 }
+SWIFT
+    local status=0
+    swiftc -sanitize=fuzzer,address -parse-as-library "$probe/probe.swift" -o "$probe/probe" >"$probe/log" 2>&1 \
+        && "$probe/probe" -runs=1 >>"$probe/log" 2>&1 || status=1
+    ((status == 0)) || { echo "fuzz.sh: this toolchain cannot build libFuzzer targets:" >&2; tail -n 5 "$probe/log" >&2; }
+    rm -rf "$probe"
+    return $status
+}
+if [[ "${1:-}" == check ]]; then
+    fuzzer_supported
+    exit $?
+fi
 
 MINUTES=${1:-1}
 TARGET=${2:-all}

@@ -2,15 +2,13 @@
 // into one module with Sources/Presentation by Scripts/fuzz.sh (so internal converters are
 // reachable). Not part of the package.
 //
-// The body is decoded exactly as Web's JSONRequestBody does (Foundation's JSONDecoder into
-// JSONValue), then handed to every conversion a Presenter runs before its use case: contact
+// The body is decoded exactly as Web's JSONRequestBody does (Presentation's strict JSONParser
+// into JSONValue), then handed to every conversion a Presenter runs before its use case: contact
 // create (`fields`) and update (`changes`), registration and login field reading, and the path,
 // header and query values (contact id, If-Match, cursor). Each must answer fields or errors,
 // never crash; the problem document an error list becomes is rendered too.
 import Domain
 import Foundation
-
-private let decoder = JSONDecoder()
 
 private func convert(_ body: JSONValue, messages: Messages) {
     var create = ContactInputConverter(messages: messages)
@@ -40,7 +38,7 @@ public func fuzzJSONInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     guard let data, size > 0 else { return 0 }
     let bytes = Data(bytes: data, count: size)
     convertText(String(decoding: bytes, as: UTF8.self))
-    guard let body = try? decoder.decode(JSONValue.self, from: bytes) else { return 0 }
+    guard let body = try? JSONParser.parse(Array(bytes)) else { return 0 }
     convert(body, messages: Messages(.en))
     convert(body, messages: Messages(.fr))
     return 0

@@ -167,17 +167,29 @@ struct Serve: ParsableCommand {
         let application: Application
         do {
             application = try Application(configuration: configuration, logger: logger)
-            try application.server.start()
         } catch {
             logger.critical("cannot start: \(error)")
             throw ExitCode(1)
         }
         let server = application.server
-        logger.notice("viperd listening on http://\(LogSetup.urlHost(configuration.server.host)):\(server.localPort)")
+        // Before the listening line: whoever waits for it (a supervisor, a test) may send SIGTERM
+        // at once, and it must find the graceful shutdown in place, not the default (death) or
+        // the not-yet-registered handler (the signal ignored and lost).
         let signals = ShutdownSignals { signal in
             logger.notice("received \(signal), shutting down")
             server.shutdown()
         }
+        do {
+            try server.start()
+        } catch HTTPServerError.alreadyStarted {
+            // Only a shutdown signal received during start-up gets here: stop without serving.
+            logger.notice("viperd stopped before listening")
+            return
+        } catch {
+            logger.critical("cannot start: \(error)")
+            throw ExitCode(1)
+        }
+        logger.notice("viperd listening on http://\(LogSetup.urlHost(configuration.server.host)):\(server.localPort)")
         server.waitUntilStopped()
         signals.cancel()
         // The data of the last writes is in the -wal file until a checkpoint: fold it into the

@@ -48,6 +48,33 @@ final class ViperdProcess: @unchecked Sendable {
         return (process.terminationStatus, String(decoding: data, as: UTF8.self))
     }
 
+    /// Starts `viperd serve --port 0 …` with `arguments`, sends `signal` the moment the listening
+    /// line arrives (a blocking read, no polling delay), and returns the exit status (nil when
+    /// the process was still running `timeout` seconds later, then killed) and the output.
+    static func signalOnListening(_ signal: Int32, arguments: [String] = [], timeout: Double = 10) throws -> (status: Int32?, output: String) {
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = ["serve", "--host", "127.0.0.1", "--port", "0"] + arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        var output = Data()
+        while listeningPort(in: String(decoding: output, as: UTF8.self)) == nil {
+            let chunk = pipe.fileHandleForReading.availableData
+            if chunk.isEmpty { break }  // the process ended without listening
+            output.append(chunk)
+        }
+        kill(process.processIdentifier, signal)
+        let deadline = Date().addingTimeInterval(timeout)
+        while process.isRunning && Date() < deadline { usleep(5_000) }
+        let exited = !process.isRunning
+        if !exited { kill(process.processIdentifier, SIGKILL) }
+        output.append(pipe.fileHandleForReading.readDataToEndOfFile())
+        process.waitUntilExit()
+        return (exited ? process.terminationStatus : nil, String(decoding: output, as: UTF8.self))
+    }
+
     /// Starts `viperd serve --port 0 …` (through `sh -c` when `shellPrefix` is given, e.g. a
     /// `ulimit`) and waits for the line that names the port.
     init(_ arguments: [String] = [], environment: [String: String] = [:], shellPrefix: String? = nil) throws {
@@ -97,6 +124,19 @@ final class ViperdProcess: @unchecked Sendable {
     /// Open descriptors of the child.
     var openFileDescriptors: Int {
         (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd").count) ?? -1
+    }
+
+    /// Open descriptors once the count has held still for half a second (at most 5 s of waiting).
+    func settledFileDescriptors() -> Int {
+        var last = openFileDescriptors
+        var stableSince = Date()
+        let deadline = Date().addingTimeInterval(5)
+        while Date() < deadline && Date().timeIntervalSince(stableSince) < 0.5 {
+            usleep(50_000)
+            let now = openFileDescriptors
+            if now != last { (last, stableSince) = (now, Date()) }
+        }
+        return last
     }
 
     /// What the child's descriptors point at (`socket:[…]`, files), for failure messages.
