@@ -1,6 +1,7 @@
 import Domain
 
-/// `AccountManager` on the `accounts` table; balances are summed from `transactions`.
+/// `AccountManager` on the `accounts` table; each row stores its balance, which triggers on
+/// `transactions` keep equal to the sum of its transactions (migration 0006).
 public struct SQLiteAccountManager: AccountManager {
     static let insert = "INSERT INTO accounts (\(AccountRow.columns)) VALUES (?1, ?2, ?3, ?4, ?5, ?6)"
     /// Parameters: ?1 owner, ?2 cursor created_at, ?3 cursor id, ?4 limit.
@@ -11,11 +12,8 @@ public struct SQLiteAccountManager: AccountManager {
         """
     static let fetchOwned = "SELECT \(AccountRow.columns) FROM accounts WHERE id = ?1 AND owner_id = ?2"
     static let fetchAny = "SELECT \(AccountRow.columns) FROM accounts WHERE id = ?1"
-    /// SQLite's SUM raises "integer overflow" rather than wrapping, which reaches the caller as a failure.
-    static let balance = """
-        SELECT coalesce(sum(CASE direction WHEN 'credit' THEN amount ELSE -amount END), 0) \
-        FROM transactions WHERE account_id = ?1
-        """
+    /// No row (0) for a missing account, as the sum over no transactions was.
+    static let balance = "SELECT balance FROM accounts WHERE id = ?1"
 
     private let database: Database
 

@@ -19,12 +19,9 @@ public struct SQLiteOrderManager: OrderManager {
         """
     static let fetch = "SELECT \(OrderRow.columns) FROM orders WHERE id = ?1 AND owner_id = ?2"
     static let fetchLines = "SELECT \(OrderRow.lineColumns) FROM order_lines WHERE order_id = ?1 ORDER BY line_index"
-    /// The payment account's currency and available funds (balance as `SQLiteAccountManager`
-    /// counts it, plus the credit limit), when it is the owner's.
-    static let paymentAccount = """
-        SELECT currency, credit_limit + (SELECT coalesce(sum(CASE direction WHEN 'credit' THEN amount ELSE -amount END), 0) \
-        FROM transactions WHERE account_id = accounts.id) FROM accounts WHERE id = ?1 AND owner_id = ?2
-        """
+    /// The payment account's currency and available funds (its stored balance, as
+    /// `SQLiteAccountManager` counts it, plus the credit limit), when it is the owner's.
+    static let paymentAccount = "SELECT currency, credit_limit + balance FROM accounts WHERE id = ?1 AND owner_id = ?2"
     /// The reversing entry of a payment debit: ?1 the debit's id, ?2 the new id, ?3 date, ?4 description.
     static let voidPayment = """
         INSERT INTO transactions (id, account_id, txn_group, direction, date, description, amount, reverses_id) \

@@ -6,12 +6,10 @@ import Foundation
 /// writer's.
 public struct SQLiteTransferManager: TransferManager {
     static let insert = "INSERT INTO transfers (\(TransferRow.columns)) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)"
-    /// The source's available funds, by `SQLiteAccountManager.balance`'s definition plus the
-    /// credit limit; no row when the account is gone.
-    static let available = """
-        SELECT credit_limit + (SELECT coalesce(sum(CASE direction WHEN 'credit' THEN amount ELSE -amount END), 0) \
-        FROM transactions WHERE account_id = ?1) FROM accounts WHERE id = ?1
-        """
+    /// The source's available funds: its stored balance (`SQLiteAccountManager.balance`'s
+    /// definition) plus the credit limit; no row when the account is gone. Read inside the write,
+    /// so no other writer can move the balance between this check and the debit.
+    static let available = "SELECT credit_limit + balance FROM accounts WHERE id = ?1"
     static let consumeDraft = "DELETE FROM transfer_drafts WHERE id = ?1 AND owner_id = ?2 AND expires_at > ?3"
     static let fetch = "SELECT \(TransferRow.columns) FROM transfers WHERE id = ?1 AND owner_id = ?2"
     /// Parameters: ?1 owner, ?2 cursor created_at, ?3 cursor id, ?4 limit.

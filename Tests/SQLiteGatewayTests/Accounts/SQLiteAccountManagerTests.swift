@@ -56,20 +56,30 @@ struct SQLiteAccountManagerTests {
         #expect(try accounts.balance(of: AccountID("a_u_bob")) == -999)
     }
 
-    @Test("a balance past 64 bits is a storage failure, not a wrapped number")
+    @Test("a write taking a stored balance past 64 bits is refused whole: never a wrapped or rounded number")
     func balanceOverflow() throws {
         let temporary = try TemporaryDatabase()
-        try SQLiteTransactionManager(database: temporary.database).insert([
-            row("t1", "a_u_alice", .credit, .max), row("t2", "a_u_alice", .credit, 1),
-        ]) { _ in }
-        #expect(throws: GatewayError.self) { try SQLiteAccountManager(database: temporary.database).balance(of: AccountID("a_u_alice")) }
+        let transactions = SQLiteTransactionManager(database: temporary.database)
+        let accounts = SQLiteAccountManager(database: temporary.database)
+        #expect(throws: GatewayError.self) {
+            try transactions.insert([row("t1", "a_u_alice", .credit, .max), row("t2", "a_u_alice", .credit, 1)]) { _ in }
+        }
+        #expect(try temporary.count("transactions") == 0)
+        #expect(try accounts.balance(of: AccountID("a_u_alice")) == 0)
+        // Int64.min itself fits; one more cent below would come back from SQLite as a REAL that
+        // rounds to it.
+        try transactions.insert([row("t3", "a_u_bob", .debit, .max), row("t4", "a_u_bob", .debit, 1)]) { _ in }
+        #expect(try accounts.balance(of: AccountID("a_u_bob")) == .min)
+        #expect(throws: GatewayError.self) { try transactions.insert([row("t5", "a_u_bob", .debit, 1)]) { _ in } }
+        #expect(try accounts.balance(of: AccountID("a_u_bob")) == .min)
+        #expect(try temporary.count("transactions") == 2)
     }
 
     @Test("a stored currency this build does not know is reported as a failure")
     func unknownCurrency() throws {
         let temporary = try TemporaryDatabase()
         try temporary.database.write { connection in
-            try connection.execute("INSERT INTO accounts VALUES ('a_x', 'u_alice', 'Old', 'DEM', 0, 0)")
+            try connection.execute("INSERT INTO accounts (id, owner_id, name, currency, credit_limit, created_at) VALUES ('a_x', 'u_alice', 'Old', 'DEM', 0, 0)")
         }
         #expect(throws: GatewayError.self) { try SQLiteAccountManager(database: temporary.database).fetch(id: AccountID("a_x")) }
     }
@@ -121,5 +131,32 @@ struct SQLiteAccountManagerTests {
             #expect(owned.first?.createdAt == Date(timeIntervalSince1970: 1))
             #expect(owned.first?.id.rawValue.hasPrefix("a_") == true)
         }
+    }
+
+    @Test("migration 0006 stores every account's balance summed from its transactions, voids included, and later writes keep it")
+    func migrationStoresBalances() throws {
+        let temporary = try TemporaryDatabase(migrated: false)
+        let embedded = try Migration.embedded()
+        try Migrator(database: temporary.database, migrations: embedded.filter { $0.version < 6 }).migrate()
+        try TemporaryDatabase.createUsers(TemporaryDatabase.owners, in: temporary.database)
+        try SQLiteAccountManager(database: temporary.database).insert(account("a_card", creditLimit: 5_000))
+        try SQLiteTransactionManager(database: temporary.database).insert([
+            row("t1", "a_u_alice", .credit, 40_000), row("t2", "a_u_alice", .debit, 311, .authorized), row("t3", "a_u_alice", .debit, 1534),
+            row("t4", "a_u_bob", .debit, 999), row("pay", "a_card", .debit, 2_500, .authorized), row("held", "a_card", .debit, 700, .authorized),
+        ]) { _ in }
+        try temporary.database.write { connection in
+            try connection.execute("""
+                INSERT INTO transactions (id, account_id, txn_group, direction, date, description, amount, reverses_id) \
+                VALUES ('pay_void', 'a_card', 'authorized', 'credit', '2016-05-02', 'Void', 2500, 'pay')
+                """)
+        }
+        try Migrator(database: temporary.database, migrations: embedded).migrate()
+        let expected: [String: Int64] = ["a_u_alice": 38_155, "a_u_bob": -999, "a_u_nobody": 0, "a_card": -700]
+        #expect(try temporary.storedBalances() == expected)
+        #expect(try temporary.summedBalances() == expected)
+        let transfer = NewTransfer.fixture(id: "tr_1", to: "a_card", amount: 155)
+        #expect(try SQLiteTransferManager(database: temporary.database).execute(transfer) == .completed(transfer.transfer))
+        #expect(try SQLiteAccountManager(database: temporary.database).balance(of: AccountID("a_card")) == -545)
+        #expect(try temporary.storedBalances() == temporary.summedBalances())
     }
 }

@@ -131,23 +131,34 @@ struct SQLiteTransferManagerTests {
         #expect(try SQLiteAccountManager(database: temporary.database).balance(of: AccountID("a_u_alice")) == 10_000)
     }
 
-    /// 5,000 rather than the 100,000: every transfer re-sums its source's transactions
-    /// inside the write (no stored running balance), so n transfers cost O(n²) row reads.
-    @Test("5,000 transfers of 0.01 sum exactly")
+    /// Through the use case, as a request would go: each transfer reads the source's stored
+    /// balance inside its write (migration 0006), so 100,000 of them take linear time. Before it
+    /// they re-summed the source's history each time, and 5,000 was the most a test could afford.
+    @Test("100,000 transfers of 0.01 sent through the use case sum exactly")
     func manySmallTransfers() throws {
         let temporary = try TemporaryDatabase()
         try addAccount("a_savings", to: temporary)
-        try fund("a_u_alice", 5_000, in: temporary)
-        let transfers = SQLiteTransferManager(database: temporary.database)
-        var completed = 0
-        for index in 0..<5_000 {
-            if case .completed = try transfers.execute(.fixture(id: "tr_\(index)", to: "a_savings", amount: 1)) { completed += 1 }
-        }
-        #expect(completed == 5_000)
+        try fund("a_u_alice", 100_000, in: temporary)
+        let gateway = SQLiteEntityGateway(database: temporary.database)
+        let useCase = TransferCreateUseCase(
+            transfers: gateway.transfers, accounts: gateway.accounts, contacts: gateway.contacts, users: gateway.users, policy: TransferPolicy(),
+            owner: UserID("u_alice"), clock: FixedClock(now), ids: SequentialIDGenerator())
+        let cent = try Money.parse("0.01", currency: .cad).minor
+        let request = TransferCreateRequest(fromAccountID: AccountID("a_u_alice"), toAccountID: AccountID("a_savings"), amountMinor: cent)
+        let tally = TransferCreateTally()
+        let clock = ContinuousClock()
+        let started = clock.now
+        for _ in 0..<100_000 { useCase.eventCreate(request, output: tally) }
+        print("100,000 transfers of 0.01 through TransferCreateUseCase took \(clock.now - started)")
+        #expect(tally.completed == 100_000)
+        #expect(tally.others.isEmpty)
         let accounts = SQLiteAccountManager(database: temporary.database)
         #expect(try accounts.balance(of: AccountID("a_u_alice")) == 0)
-        #expect(try accounts.balance(of: AccountID("a_savings")) == 5_000)
-        #expect(try transfers.execute(.fixture(id: "tr_last", to: "a_savings", amount: 1)) == .insufficientFunds)
+        #expect(try accounts.balance(of: AccountID("a_savings")) == 100_000)
+        #expect(try temporary.summedBalances() == ["a_savings": 100_000, "a_u_alice": 0, "a_u_bob": 0, "a_u_nobody": 0])
+        #expect(try temporary.count("transfers") == 100_000)
+        useCase.eventCreate(request, output: tally)
+        #expect(tally.insufficientFunds == 1 && tally.completed == 100_000)
     }
 
     @Test("fetch and list are the sender's only; the list is newest first and resumes after its cursor")
