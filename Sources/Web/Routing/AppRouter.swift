@@ -32,6 +32,8 @@ public struct AppRouter: Sendable {
 
     public func respond(to request: HTTPRequest) -> HTTPResponse {
         let started = DispatchTime.now().uptimeNanoseconds
+        var request = request
+        PercentEncodedEntityTags.decode(&request)
         let context = RequestContext(
             requestID: request.requestID,
             language: Language.negotiate(acceptLanguage: request.headers["Accept-Language"]),
