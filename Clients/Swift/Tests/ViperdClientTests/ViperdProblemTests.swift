@@ -12,7 +12,7 @@ struct ViperdProblemTests {
     @Test("a documented error output throws its problem document as a ViperdProblem")
     func documentedError() throws {
         let output = Operations.UpdateContact.Output.preconditionFailed(
-            .init(headers: .init(xRequestID: "r-1"), body: .applicationProblemJson(stale)))
+            .init(headers: .init(xRequestID: "r-1", eTag: "\"2\""), body: .applicationProblemJson(stale)))
         #expect(throws: ViperdProblem(stale)) {
             _ = try ViperdProblem.expect(output) { try $0.ok.body.json }
         }
@@ -21,11 +21,14 @@ struct ViperdProblemTests {
         #expect(problem.errors.map(\.parameter) == ["If-Match"])
     }
 
-    @Test("an undocumented status becomes a problem naming the status")
-    func undocumentedStatus() throws {
-        let output = Operations.UpdateContact.Output.undocumented(statusCode: 431, .init())
-        let problem = try #require(ViperdProblem(output: output))
-        #expect(problem.status == 431 && problem.code == "undocumented_response")
+    @Test("a status met only by the default response still throws its problem document")
+    func defaultResponse() throws {
+        let tooLarge = Components.Schemas.Problem(
+            _type: "about:blank", title: "Header fields too large", status: 431, detail: "Too large",
+            code: "header_fields_too_large", requestId: "r-3")
+        let output = Operations.UpdateContact.Output.default(
+            statusCode: 431, .init(headers: .init(xRequestID: "r-3"), body: .applicationProblemJson(tooLarge)))
+        #expect(ViperdProblem(output: output) == ViperdProblem(tooLarge))
     }
 
     @Test("the expected case is returned untouched")
