@@ -1,4 +1,5 @@
 import CSQLite
+import Foundation
 
 /// Group commit: at `synchronous=FULL` every commit waits for an fsync, so the writes that arrive
 /// together share one transaction and one commit instead of paying one each.

@@ -62,7 +62,7 @@ struct GroupCommitTests {
     }
 
     private func insert(_ name: String) -> @Sendable (Database) throws -> Void {
-        { database in try database.write { try $0.statement(Self.insertItem).run([.text(name)]) } }
+        { database in try database.write { connection -> Void in _ = try connection.statement(Self.insertItem).run([.text(name)]) } }
     }
 
     @Test("writes that queue together share one commit, and each is stored when its call returns")
@@ -89,7 +89,7 @@ struct GroupCommitTests {
         let results = runAsOneGroup(database, [
             insert("a"),
             { database in
-                try database.write { connection in
+                try database.write { connection -> Void in
                     try connection.statement(Self.insertItem).run([.text("refused 1")])
                     try connection.statement(Self.insertItem).run([.text("refused 2")])
                     throw Refusal()
@@ -98,7 +98,7 @@ struct GroupCommitTests {
             insert("b"),
             { database in
                 // A constraint violation after a row of its own: that row goes too.
-                try database.write { connection in
+                try database.write { connection -> Void in
                     try connection.statement(Self.insertItem).run([.text("orphan of a conflict")])
                     try connection.statement(Self.insertItem).run([.text("taken")])
                 }
@@ -126,7 +126,7 @@ struct GroupCommitTests {
         let results = runAsOneGroup(database, [
             insert("a"), insert("b"), insert("c"),
             { database in
-                try database.write { connection in
+                try database.write { connection -> Void in
                     try connection.statement(Self.insertItem).run([.text("d")])
                     // The body succeeds; the log becomes unwritable just before the group's COMMIT.
                     let broken = try WriteFault(path: walPath)
@@ -160,8 +160,8 @@ struct GroupCommitTests {
         let results = runAsOneGroup(database, [
             insert("a"),
             { database in
-                try database.write { connection in
-                    try connection.statement("INSERT INTO items (name, payload) VALUES ('big', zeroblob(1048576))").run()
+                try database.write { connection -> Void in
+                    _ = try connection.statement("INSERT INTO items (name, payload) VALUES ('big', zeroblob(1048576))").run()
                 }
             },
             insert("b"),
@@ -218,7 +218,7 @@ struct GroupCommitTests {
         try database.write { try $0.execute("CREATE TABLE counter (value INTEGER NOT NULL); INSERT INTO counter VALUES (0)") }
         let before = database.statistics
         let increment: @Sendable (Database) throws -> Void = { database in
-            try database.write { connection in
+            try database.write { connection -> Void in
                 let value = try connection.statement("SELECT value FROM counter").rows { $0.int64(at: 0) }.first ?? -1
                 try connection.statement("UPDATE counter SET value = ?").run([.integer(value + 1)])
             }
@@ -242,7 +242,7 @@ struct GroupCommitTests {
 
         Threads.run(count: 50) { _ in
             do {
-                try database.write { connection in
+                try database.write { connection -> Void in
                     let value = try connection.statement("SELECT value FROM counter").rows { $0.int64(at: 0) }.first ?? -1
                     try connection.statement("UPDATE counter SET value = ?").run([.integer(value + 1)])
                 }
