@@ -24,7 +24,7 @@ cleanup() {
     rm -rf "$work"
 }
 trap cleanup EXIT
-serve_options=(--log-level warning --workers "$WORKERS" --sqlite-synchronous full --sqlite-group-commit "$GROUP_COMMIT")
+serve_options=(--log-level notice --workers "$WORKERS" --sqlite-synchronous full --sqlite-group-commit "$GROUP_COMMIT")
 
 start_viperd "$VIPERD_BIN" "$work" "${serve_options[@]}" || exit 1
 token=$(curl -sf "$base/v1/users" -H 'Content-Type: application/json' \
