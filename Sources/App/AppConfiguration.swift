@@ -11,6 +11,8 @@ public struct AppConfiguration: Sendable {
     public var databasePath = "data/viperd.sqlite"
     /// SQLite's `synchronous` pragma: `full` survives power loss, `normal` only crashes.
     public var synchronous = DatabaseConfiguration.Synchronous.full
+    /// Writes that arrive together share one SQLite transaction and one commit (fsync).
+    public var groupCommit = true
     /// Apply pending migrations at start; when off, pending migrations stop start-up.
     public var autoMigrate = true
     /// Bearer tokens expire this long after login (30 days).
@@ -32,6 +34,6 @@ public struct AppConfiguration: Sendable {
     public init() {}
 
     var database: DatabaseConfiguration {
-        DatabaseConfiguration(path: databasePath, readerCount: max(2, server.workerCount), synchronous: synchronous)
+        DatabaseConfiguration(path: databasePath, readerCount: max(2, server.workerCount), synchronous: synchronous, groupCommit: groupCommit)
     }
 }

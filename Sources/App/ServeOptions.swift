@@ -24,6 +24,8 @@ public struct ServeOptions: Sendable {
     public var maxRequestsPerConnection: Int?
     public var shutdownTimeout: Double?
     public var sqliteSynchronous: String?
+    /// `--sqlite-group-commit on|off`.
+    public var sqliteGroupCommit: String?
     public var autoMigrate: Bool?
     public var tokenLifetimeDays: Double?
     /// Order tax in basis points (1300 = 13 %).
@@ -75,6 +77,12 @@ public struct ServeOptions: Sendable {
             throw resolver.invalid("sqlite-synchronous", "'\(synchronous)' is not one of full, normal, off")
         }
         configuration.synchronous = mode
+        let groupCommit = try resolver.string(sqliteGroupCommit, "sqlite-group-commit", default: configuration.groupCommit ? "on" : "off")
+        switch groupCommit.lowercased() {
+        case "on", "true", "yes", "1": configuration.groupCommit = true
+        case "off", "false", "no", "0": configuration.groupCommit = false
+        default: throw resolver.invalid("sqlite-group-commit", "'\(groupCommit)' is not on or off")
+        }
         configuration.autoMigrate = try resolver.bool(autoMigrate, "auto-migrate", default: configuration.autoMigrate)
         let lifetime = try resolver.seconds(
             tokenLifetimeDays.map { $0 * 86_400 }, "token-lifetime-days", default: .seconds(configuration.sessionPolicy.tokenLifetime),

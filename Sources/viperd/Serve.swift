@@ -66,6 +66,9 @@ struct Serve: ParsableCommand {
     @Option(help: "SQLite synchronous pragma: full (survives power loss), normal or off (VIPERD_SQLITE_SYNCHRONOUS; default full).")
     var sqliteSynchronous: String?
 
+    @Option(help: "Let writes that arrive together share one SQLite commit (one fsync), each in its own savepoint: on or off (VIPERD_SQLITE_GROUP_COMMIT; default on).")
+    var sqliteGroupCommit: String?
+
     @Flag(inversion: .prefixedNo, help: "Apply pending migrations at start; with --no-auto-migrate they stop start-up instead (VIPERD_AUTO_MIGRATE; default on).")
     var autoMigrate: Bool?
 
@@ -140,6 +143,7 @@ struct Serve: ParsableCommand {
         options.maxRequestsPerConnection = maxRequestsPerConnection
         options.shutdownTimeout = shutdownTimeout
         options.sqliteSynchronous = sqliteSynchronous
+        options.sqliteGroupCommit = sqliteGroupCommit
         options.autoMigrate = autoMigrate
         options.tokenLifetimeDays = tokenLifetimeDays
         options.trustedProxies = trustedProxy

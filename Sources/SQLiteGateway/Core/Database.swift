@@ -3,9 +3,11 @@ import Foundation
 
 /// A SQLite database file: one writer connection and a fixed pool of reader connections.
 ///
-/// Writes are serialized on the writer, each in its own `BEGIN IMMEDIATE` transaction; reads run
+/// Writes are serialized on the writer. With group commit (the default) the writes that arrive
+/// together share one `BEGIN IMMEDIATE` transaction and one commit, each in its own savepoint
+/// (see `Database+GroupCommit`); without it each has a transaction of its own. Reads run
 /// concurrently on the readers and, thanks to write-ahead logging, never wait for the writer.
-/// Neither `read` nor `write` may be called from inside a `write` body on the same thread.
+/// Neither `read` nor `write` may be called from inside a `write` body.
 public final class Database: @unchecked Sendable {
     // @unchecked: the connections are not thread-safe, and every access to them is confined by a
     // lock: the writer by `writerLock`, a reader by being taken out of `idleReaders` (under
@@ -13,8 +15,10 @@ public final class Database: @unchecked Sendable {
 
     /// What it was opened with.
     public let configuration: DatabaseConfiguration
-    private let writer: SQLiteConnection
-    private let writerLock = NSLock()
+    /// Only used while holding `writerLock`.
+    let writer: SQLiteConnection
+    let writerLock = NSLock()
+    let groupCommitQueue: GroupCommitQueue
     private let readersCondition = NSCondition()
     private var idleReaders: [SQLiteConnection]
     private let statisticsLock = NSLock()
@@ -22,10 +26,10 @@ public final class Database: @unchecked Sendable {
     /// Told about every error a read or write throws: use cases only see a `GatewayError`, so
     /// this is where operators get SQLite's own words.
     private let errorHandler: @Sendable (any Error) -> Void
-    private let faultLock = NSLock()
+    let faultLock = NSLock()
     /// The last transient storage fault (full, read-only, I/O error…) since the last write that
     /// succeeded: while there is one, readiness probes the writer instead of trusting a read.
-    private var storageFault: SQLiteError?
+    var storageFault: SQLiteError?
 
     /// Opens (creating if missing) the file and its folder, and every connection.
     public init(configuration: DatabaseConfiguration, errorHandler: @escaping @Sendable (any Error) -> Void = { _ in }) throws {
@@ -41,6 +45,7 @@ public final class Database: @unchecked Sendable {
             throw SQLiteError(code: SQLITE_CANTOPEN, message: "cannot create folder \(folder.path): \(error.localizedDescription)")
         }
         self.configuration = configuration
+        groupCommitQueue = GroupCommitQueue(limit: configuration.groupCommit ? configuration.groupCommitLimit : 1)
         // The writer first: it creates the file and switches it to WAL before any reader opens it.
         writer = try SQLiteConnection(path: path, mode: .writer, configuration: configuration)
         idleReaders = try (0..<max(1, configuration.readerCount)).map { _ in
@@ -97,37 +102,36 @@ public final class Database: @unchecked Sendable {
         }
     }
 
-    /// Runs `body` on the writer inside `BEGIN IMMEDIATE` … `COMMIT`; when `body` throws, rolls
-    /// back and rethrows. Writes wait for each other and run one at a time.
+    /// Runs `body` on the writer inside a `BEGIN IMMEDIATE` transaction and returns once that
+    /// transaction is committed (durable as `synchronous` makes it); when `body` throws, none of
+    /// its changes are kept and the error is rethrown. Writes wait for each other and run one at
+    /// a time; with group commit, the transaction and its commit may be shared with other writes
+    /// (each in its own savepoint, so only a write's own failure undoes its changes), and a
+    /// failed commit fails every write it held.
     @discardableResult
     public func write<T>(_ body: (SQLiteConnection) throws -> T) throws -> T {
         let start = ContinuousClock.now
         defer { record(since: start) }
-        writerLock.lock()
-        defer { writerLock.unlock() }
-        do {
-            try writer.statement("BEGIN IMMEDIATE").run()
-        } catch {
-            noteFault(error)
-            errorHandler(error)
-            throw error
-        }
-        do {
-            let result = try body(writer)
-            writer.resetBusyStatements()
-            try writer.statement("COMMIT").run()
-            faultLock.withLock { storageFault = nil }
-            return result
-        } catch {
-            noteFault(error)
-            writer.resetBusyStatements()
-            // SQLite may have rolled back by itself (disk full, I/O error); rolling back twice fails.
-            if !writer.isAutocommit {
-                _ = try? writer.statement("ROLLBACK").run()
+        var result: T?
+        let failure: (any Error)? = withoutActuallyEscaping(body) { body in
+            let pending = PendingWrite { connection in result = try body(connection) }
+            if configuration.groupCommit {
+                groupCommitQueue.submit(pending) { group in runGroup(group) }
+            } else {
+                writerLock.withLock { runAlone(pending) }
+                pending.release()
             }
-            errorHandler(error)
-            throw error
+            return pending.failure
         }
+        if let failure {
+            errorHandler(failure)
+            throw failure
+        }
+        guard let result else {
+            // Unreachable: a write that did not fail ran its body, which set the result.
+            throw SQLiteError(code: SQLITE_MISUSE, message: "a write finished without running its body")
+        }
+        return result
     }
 
     /// Runs `body` on the writer outside any transaction (pragmas that refuse to run inside one).
@@ -167,6 +171,14 @@ public final class Database: @unchecked Sendable {
         statisticsLock.withLock {
             recordedStatistics.queries += 1
             recordedStatistics.seconds += total
+        }
+    }
+
+    /// Counts a successful commit and the writes whose work it held.
+    func recordCommit(of writes: Int) {
+        statisticsLock.withLock {
+            recordedStatistics.commits += 1
+            recordedStatistics.committedWrites += writes
         }
     }
 }

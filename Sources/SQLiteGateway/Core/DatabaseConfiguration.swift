@@ -26,12 +26,22 @@ public struct DatabaseConfiguration: Equatable, Sendable {
     public var synchronous: Synchronous
     /// How long a statement waits for a lock held by another process before failing as busy.
     public var busyTimeout: Duration
+    /// Writes that arrive together share one transaction and one commit (one fsync), each in
+    /// its own savepoint; off, every write has a transaction and a commit of its own.
+    public var groupCommit: Bool
+    /// At most this many writes share one commit.
+    public var groupCommitLimit: Int
 
-    public init(path: String, readerCount: Int = 4, synchronous: Synchronous = .full, busyTimeout: Duration = .seconds(5)) {
+    public init(
+        path: String, readerCount: Int = 4, synchronous: Synchronous = .full, busyTimeout: Duration = .seconds(5), groupCommit: Bool = true,
+        groupCommitLimit: Int = 64
+    ) {
         self.path = path
         self.readerCount = readerCount
         self.synchronous = synchronous
         self.busyTimeout = busyTimeout
+        self.groupCommit = groupCommit
+        self.groupCommitLimit = groupCommitLimit
     }
 
     var busyTimeoutMilliseconds: Int32 {

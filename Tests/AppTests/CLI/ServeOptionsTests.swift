@@ -66,6 +66,23 @@ struct ServeOptionsTests {
         }
     }
 
+    @Test("SQLite group commit is on by default; --sqlite-group-commit or its variable turns it off; nonsense is refused")
+    func groupCommit() throws {
+        #expect(try ServeOptions().resolve(environment: [:]).groupCommit)
+        #expect(try !ServeOptions().resolve(environment: ["VIPERD_SQLITE_GROUP_COMMIT": "off"]).groupCommit)
+        var options = ServeOptions()
+        options.sqliteGroupCommit = "on"
+        #expect(try options.resolve(environment: ["VIPERD_SQLITE_GROUP_COMMIT": "off"]).groupCommit)
+        options.sqliteGroupCommit = "OFF"
+        #expect(try !options.resolve(environment: [:]).groupCommit)
+        options.sqliteGroupCommit = "sometimes"
+        #expect {
+            try options.resolve(environment: [:])
+        } throws: { error in
+            "\(error)".contains("--sqlite-group-commit") && "\(error)".contains("VIPERD_SQLITE_GROUP_COMMIT")
+        }
+    }
+
     @Test("the token lifetime is given in days, 30 by default")
     func tokenLifetime() throws {
         #expect(try ServeOptions().resolve(environment: [:]).sessionPolicy.tokenLifetime == 30 * 86_400)

@@ -9,10 +9,10 @@ final class TemporaryDatabase {
 
     /// Opens it (the folder does not exist yet, so opening creates it) and, unless told
     /// otherwise, applies the real embedded migrations.
-    init(migrated: Bool = true, readerCount: Int = 4, synchronous: DatabaseConfiguration.Synchronous = .off) throws {
+    init(migrated: Bool = true, readerCount: Int = 4, synchronous: DatabaseConfiguration.Synchronous = .off, groupCommit: Bool = true) throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("viperd-sqlite-tests-\(UUID().uuidString)")
         let configuration = DatabaseConfiguration(
-            path: folder.appendingPathComponent("test.sqlite").path, readerCount: readerCount, synchronous: synchronous)
+            path: folder.appendingPathComponent("test.sqlite").path, readerCount: readerCount, synchronous: synchronous, groupCommit: groupCommit)
         do {
             database = try Database(configuration: configuration)
             if migrated {

@@ -1,0 +1,35 @@
+/// One caller's `Database.write` body, queued for the leader of a group commit to run on the writer.
+///
+/// The caller blocks until the group that holds it has committed or failed, so the body (a
+/// non-escaping closure made escaping with `withoutActuallyEscaping`) never outlives its call.
+final class PendingWrite: @unchecked Sendable {
+    // @unchecked: the caller creates it, then only waits; the leader runs `body` and sets
+    // `failure` before it marks the write finished under the group's lock, and the caller reads
+    // them after seeing `isFinished` under that same lock, which orders every access.
+
+    private var body: ((SQLiteConnection) throws -> Void)?
+    /// Why the write failed; nil once finished means its work is committed.
+    private(set) var failure: (any Error)?
+    /// Set (under the group's lock) once the commit that holds it succeeded or the write failed.
+    var isFinished = false
+
+    init(_ body: @escaping (SQLiteConnection) throws -> Void) {
+        self.body = body
+    }
+
+    /// Runs the caller's body on the writer.
+    func run(on connection: SQLiteConnection) throws {
+        try body?(connection)
+    }
+
+    /// Records why the write failed; the first reason stays (a later commit failure does not
+    /// replace the error of the body itself).
+    func fail(_ error: any Error) {
+        if failure == nil { failure = error }
+    }
+
+    /// Forgets the body, so the caller's closure is no longer referenced when its call returns.
+    func release() {
+        body = nil
+    }
+}

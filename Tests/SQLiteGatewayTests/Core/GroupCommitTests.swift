@@ -1,0 +1,294 @@
+import CSQLite
+import Domain
+import Foundation
+import Testing
+@testable import SQLiteGateway
+
+/// Group commit on real temporary databases at `synchronous=FULL`: groups are formed on purpose by
+/// holding the writer with one write while the others queue, so each test knows which writes
+/// shared a commit.
+@Suite("Database: group commit")
+struct GroupCommitTests {
+    private static let createItems = "CREATE TABLE items (id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE, payload BLOB)"
+    private static let insertItem = "INSERT INTO items (name) VALUES (?)"
+
+    private struct Refusal: Error {}
+
+    private func makeItemsDatabase(groupCommit: Bool = true) throws -> TemporaryDatabase {
+        let temporary = try TemporaryDatabase(migrated: false, readerCount: 2, synchronous: .full, groupCommit: groupCommit)
+        try temporary.database.write { try $0.execute(Self.createItems) }
+        return temporary
+    }
+
+    private func names(_ database: Database) throws -> Set<String> {
+        try Set(database.read { try $0.statement("SELECT name FROM items").rows { $0.string(at: 0) ?? "" } })
+    }
+
+    /// Runs each of `writers` on its own thread while one write holds the writer, starting the
+    /// next only once the previous has queued, then lets the holder finish: the writers then form
+    /// one group, in this order. Returns what each writer's `write` returned or threw.
+    private func runAsOneGroup(
+        _ database: Database, _ writers: [@Sendable (Database) throws -> Void]
+    ) -> [Result<Void, any Error>] {
+        let release = DispatchSemaphore(value: 0)
+        let holding = DispatchSemaphore(value: 0)
+        let results = Locked([Result<Void, any Error>?](repeating: nil, count: writers.count))
+        let finished = DispatchGroup()
+        finished.enter()
+        Thread {
+            _ = try? database.write { _ in
+                holding.signal()
+                release.wait()
+            }
+            finished.leave()
+        }.start()
+        holding.wait()
+        for (index, writer) in writers.enumerated() {
+            finished.enter()
+            Thread {
+                let result = Result { try writer(database) }
+                results.withValue { $0[index] = result }
+                finished.leave()
+            }.start()
+            let deadline = Date().addingTimeInterval(10)
+            while database.groupCommitQueue.waitingCount < index + 1 && Date() < deadline {
+                usleep(200)
+            }
+            #expect(database.groupCommitQueue.waitingCount == index + 1, "writer \(index) queued behind the holder")
+        }
+        release.signal()
+        finished.wait()
+        return results.current.map { $0 ?? .failure(Refusal()) }
+    }
+
+    private func insert(_ name: String) -> @Sendable (Database) throws -> Void {
+        { database in try database.write { connection -> Void in _ = try connection.statement(Self.insertItem).run([.text(name)]) } }
+    }
+
+    @Test("writes that queue together share one commit, and each is stored when its call returns")
+    func writesShareOneCommit() throws {
+        let temporary = try makeItemsDatabase()
+        let database = temporary.database
+        let before = database.statistics
+
+        let results = runAsOneGroup(database, (0..<8).map { insert("item \($0)") })
+
+        for result in results { #expect(throws: Never.self) { try result.get() } }
+        #expect(try names(database) == Set((0..<8).map { "item \($0)" }))
+        let after = database.statistics
+        #expect(after.commits - before.commits == 2, "the holder's commit, then one for the eight")
+        #expect(after.committedWrites - before.committedWrites == 9)
+    }
+
+    @Test("a write that throws in a group loses only its own changes; the others commit")
+    func failedWriteRollsBackAlone() throws {
+        let temporary = try makeItemsDatabase()
+        let database = temporary.database
+        try database.write { try $0.statement(Self.insertItem).run([.text("taken")]) }
+
+        let results = runAsOneGroup(database, [
+            insert("a"),
+            { database in
+                try database.write { connection -> Void in
+                    try connection.statement(Self.insertItem).run([.text("refused 1")])
+                    try connection.statement(Self.insertItem).run([.text("refused 2")])
+                    throw Refusal()
+                }
+            },
+            insert("b"),
+            { database in
+                // A constraint violation after a row of its own: that row goes too.
+                try database.write { connection -> Void in
+                    try connection.statement(Self.insertItem).run([.text("orphan of a conflict")])
+                    try connection.statement(Self.insertItem).run([.text("taken")])
+                }
+            },
+            insert("c"),
+        ])
+
+        #expect(throws: Never.self) { try results[0].get() }
+        #expect(throws: Refusal.self) { try results[1].get() }
+        #expect(throws: Never.self) { try results[2].get() }
+        let conflict = #expect(throws: SQLiteError.self) { try results[3].get() }
+        #expect(conflict?.code == SQLITE_CONSTRAINT)
+        #expect(throws: Never.self) { try results[4].get() }
+        #expect(try names(database) == ["taken", "a", "b", "c"])
+    }
+
+    @Test("a failed commit fails every write of its group and keeps none of their work")
+    func failedCommitFailsTheGroup() throws {
+        let temporary = try makeItemsDatabase()
+        let database = temporary.database
+        try database.write { try $0.statement(Self.insertItem).run([.text("kept")]) }
+        let fault = Locked<WriteFault?>(nil)
+        let walPath = database.configuration.path + "-wal"
+
+        let results = runAsOneGroup(database, [
+            insert("a"), insert("b"), insert("c"),
+            { database in
+                try database.write { connection -> Void in
+                    try connection.statement(Self.insertItem).run([.text("d")])
+                    // The body succeeds; the log becomes unwritable just before the group's COMMIT.
+                    let broken = try WriteFault(path: walPath)
+                    fault.withValue { $0 = broken }
+                }
+            },
+        ])
+        fault.withValue { $0?.restore() }
+
+        for result in results {
+            let error = #expect(throws: SQLiteError.self) { try result.get() }
+            #expect(error?.code == SQLITE_IOERR, "every write of the group gets the commit's error")
+            guard case .unavailable = error?.gatewayError else {
+                Issue.record("a failed commit is a storage fault (503), got \(String(describing: error?.gatewayError))")
+                continue
+            }
+        }
+        #expect(try names(database) == ["kept"], "nothing of the group was stored")
+        #expect(database.isAvailable(), "the log works again: ready without a restart")
+        try database.write { try $0.statement(Self.insertItem).run([.text("after")]) }
+        #expect(try names(database) == ["kept", "after"])
+    }
+
+    @Test("a full database fails the write that needs space as unavailable; the writes after it in the group commit")
+    func storageFaultInAGroup() throws {
+        let temporary = try makeItemsDatabase()
+        let database = temporary.database
+        try database.write { try $0.statement(Self.insertItem).run([.text("kept")]) }
+        try database.withWriter { try $0.execute("PRAGMA max_page_count = 1") }  // clamps to the current size
+
+        let results = runAsOneGroup(database, [
+            insert("a"),
+            { database in
+                try database.write { connection -> Void in
+                    _ = try connection.statement("INSERT INTO items (name, payload) VALUES ('big', zeroblob(1048576))").run()
+                }
+            },
+            insert("b"),
+        ])
+
+        let full = #expect(throws: SQLiteError.self) { try results[1].get() }
+        #expect(full?.code == SQLITE_FULL)
+        guard case .unavailable = full?.gatewayError else {
+            Issue.record("a full database stays a 503, got \(String(describing: full?.gatewayError))")
+            return
+        }
+        #expect(throws: Never.self) { try results[2].get() }
+        // Whatever SQLite did with the rest of the transaction, an acknowledged write is stored
+        // and a refused one is not.
+        let stored = try names(database)
+        #expect(stored.contains("a") == ((try? results[0].get()) != nil))
+        #expect(stored.contains("b"))
+        #expect(!stored.contains("big"))
+        try database.withWriter { try $0.execute("PRAGMA max_page_count = 1000000") }
+        #expect(database.isAvailable())
+    }
+
+    @Test("a deferred foreign-key violation fails only the write that made it, not the group's commit")
+    func deferredViolationIsChargedToItsWrite() throws {
+        let temporary = try makeItemsDatabase()
+        let database = temporary.database
+        try database.write { connection in
+            try connection.execute("""
+                CREATE TABLE parents (id INTEGER PRIMARY KEY);
+                CREATE TABLE children (id INTEGER PRIMARY KEY, parent_id INTEGER NOT NULL REFERENCES parents (id) DEFERRABLE INITIALLY DEFERRED);
+                INSERT INTO parents (id) VALUES (1);
+                """)
+        }
+
+        let results = runAsOneGroup(database, [
+            insert("a"),
+            { database in try database.write { try $0.execute("INSERT INTO children (id, parent_id) VALUES (10, 99)") } },
+            { database in try database.write { try $0.execute("INSERT INTO children (id, parent_id) VALUES (11, 1)") } },
+        ])
+
+        #expect(throws: Never.self) { try results[0].get() }
+        let violation = #expect(throws: SQLiteError.self) { try results[1].get() }
+        #expect(violation?.code == SQLITE_CONSTRAINT)
+        #expect(throws: Never.self) { try results[2].get() }
+        #expect(try names(database) == ["a"])
+        let children = try database.read { try $0.statement("SELECT id FROM children").rows { $0.int(at: 0) } }
+        #expect(children == [11])
+    }
+
+    @Test("fifty read-then-write increments in one group lose no update")
+    func incrementsInOneGroup() throws {
+        let temporary = try makeItemsDatabase()
+        let database = temporary.database
+        try database.write { try $0.execute("CREATE TABLE counter (value INTEGER NOT NULL); INSERT INTO counter VALUES (0)") }
+        let before = database.statistics
+        let increment: @Sendable (Database) throws -> Void = { database in
+            try database.write { connection -> Void in
+                let value = try connection.statement("SELECT value FROM counter").rows { $0.int64(at: 0) }.first ?? -1
+                try connection.statement("UPDATE counter SET value = ?").run([.integer(value + 1)])
+            }
+        }
+
+        let results = runAsOneGroup(database, Array(repeating: increment, count: 50))
+
+        for result in results { #expect(throws: Never.self) { try result.get() } }
+        let value = try database.read { try $0.statement("SELECT value FROM counter").rows { $0.int64(at: 0) } }
+        #expect(value == [50])
+        #expect(database.statistics.commits - before.commits == 2)
+    }
+
+    @Test("fifty concurrent read-then-write increments, grouped as they come, lose no update", arguments: [true, false])
+    func concurrentIncrements(groupCommit: Bool) throws {
+        let temporary = try makeItemsDatabase(groupCommit: groupCommit)
+        let database = temporary.database
+        try database.write { try $0.execute("CREATE TABLE counter (value INTEGER NOT NULL); INSERT INTO counter VALUES (0)") }
+        let before = database.statistics
+        let failures = Locked<[String]>([])
+
+        Threads.run(count: 50) { _ in
+            do {
+                try database.write { connection -> Void in
+                    let value = try connection.statement("SELECT value FROM counter").rows { $0.int64(at: 0) }.first ?? -1
+                    try connection.statement("UPDATE counter SET value = ?").run([.integer(value + 1)])
+                }
+            } catch {
+                failures.withValue { $0.append(String(describing: error)) }
+            }
+        }
+
+        #expect(failures.current.isEmpty)
+        let value = try database.read { try $0.statement("SELECT value FROM counter").rows { $0.int64(at: 0) } }
+        #expect(value == [50])
+        let after = database.statistics
+        #expect(after.committedWrites - before.committedWrites == 50)
+        if !groupCommit {
+            #expect(after.commits - before.commits == 50, "off: a commit per write")
+        }
+    }
+
+    @Test("with group commit off, a write queues for no group and commits alone")
+    func groupCommitOff() throws {
+        let temporary = try makeItemsDatabase(groupCommit: false)
+        let database = temporary.database
+        let before = database.statistics
+
+        Threads.run(count: 8) { index in
+            try? database.write { try $0.statement(Self.insertItem).run([.text("item \(index)")]) }
+        }
+
+        #expect(try names(database).count == 8)
+        #expect(database.statistics.commits - before.commits == 8)
+        #expect(database.groupCommitQueue.waitingCount == 0)
+    }
+
+    @Test("groups are no larger than the configured limit")
+    func groupLimit() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("viperd-sqlite-tests-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let database = try Database(configuration: DatabaseConfiguration(
+            path: folder.appendingPathComponent("a.sqlite").path, readerCount: 1, synchronous: .full, groupCommitLimit: 3))
+        try database.write { try $0.execute(Self.createItems) }
+        let before = database.statistics
+
+        let results = runAsOneGroup(database, (0..<7).map { insert("item \($0)") })
+
+        for result in results { #expect(throws: Never.self) { try result.get() } }
+        #expect(try names(database).count == 7)
+        #expect(database.statistics.commits - before.commits == 1 + 3, "the holder, then groups of 3, 3 and 1")
+    }
+}
