@@ -8,7 +8,7 @@ import Testing
 /// refused before the draft is even read.
 @Suite("TransferDraftUpdatePresenter")
 struct TransferDraftUpdatePresenterTests {
-    func shown(_ id: String = "td_1", _ body: JSONValue) -> TransferPresenterOutputSpy {
+    func shown(_ body: JSONValue, id: String = "td_1") -> TransferPresenterOutputSpy {
         let spy = TransferPresenterOutputSpy()
         let flow = TransferFlow(
             drafts: UntouchableTransferDraftManager(), transfers: UntouchableTransferManager(), accounts: UntouchableAccountManager(),
@@ -36,7 +36,7 @@ struct TransferDraftUpdatePresenterTests {
 
     @Test("a malformed draft id is 400 naming the id parameter")
     func malformedID() throws {
-        let problem = try #require(shown("td 1", .object(["memo": .string("x")])).problem)
+        let problem = try #require(shown(.object(["memo": .string("x")]), id: "td 1").problem)
         #expect(problem.code == "malformed_request" && problem.errors.map(\.parameter) == ["id"])
     }
 }
