@@ -22,7 +22,7 @@ LAST_NAMES = ["Brown", "van Pelt", "Patty", "Reichardt", "Müller", "O'Neil", "N
 @events.init_command_line_parser.add_listener
 def _options(parser):
     parser.add_argument("--journeys", default=os.environ.get("LOADTEST_JOURNEYS", "all"),
-                        help="comma-separated: contacts,orders,accounts (all = every one the server serves)")
+                        help="comma-separated: contacts,orders,accounts,transfers (all = every one the server serves)")
 
 
 class MobileClient(HttpUser):
@@ -46,14 +46,19 @@ class MobileClient(HttpUser):
         self.products = []
         self.account_id = None
         wanted = self.environment.parsed_options.journeys if self.environment.parsed_options else "all"
-        self.journeys = set(wanted.split(",")) if wanted != "all" else {"contacts", "orders", "accounts"}
+        self.journeys = set(wanted.split(",")) if wanted != "all" else {"contacts", "orders", "accounts", "transfers"}
         # A few contacts to read from the first moment.
         for _ in range(3):
             self.create_contact()
         if "orders" in self.journeys:
             self.load_products()
-        if "accounts" in self.journeys:
+        self.savings_id = None
+        if "accounts" in self.journeys or "transfers" in self.journeys:
             self.load_account()
+        if "transfers" in self.journeys and self.account_id:
+            response = self.expect("POST", "/v1/accounts", "/v1/accounts", 201, json={"name": "Savings", "currency": "CAD"})
+            if response is not None:
+                self.savings_id = response.json()["id"]
 
     # --- helpers ---------------------------------------------------------------------------
     def expect(self, method, path, name, status, **kwargs):
@@ -175,3 +180,30 @@ class MobileClient(HttpUser):
     def account(self):
         if self.token and "accounts" in self.journeys and self.account_id:
             self.expect("GET", f"/v1/accounts/{self.account_id}", "/v1/accounts/{id}", 200)
+
+    # --- transfers: the send-money flow, one request per screen -----------------------------------
+    # Registered users start with no money and the API has no deposit, so the flow is walked up to
+    # submit and then abandoned; every step must succeed.
+    @task(2)
+    def transfer_flow(self):
+        if not (self.token and "transfers" in self.journeys and self.account_id and self.savings_id):
+            return
+        created = self.expect("POST", "/v1/transfer-drafts", "/v1/transfer-drafts", 201, json={"fromAccountId": self.account_id})
+        if created is None:
+            return
+        draft = created.json()["id"]
+        path = f"/v1/transfer-drafts/{draft}"
+        name = "/v1/transfer-drafts/{id}"
+        self.expect("PATCH", path, name, 200, json={"amount": f"{random.randrange(1, 5000)}.{random.randrange(0, 100):02d}"})
+        self.expect("PATCH", path, name, 200, json={"toAccountId": self.savings_id})
+        self.expect("PATCH", path, name, 200, json={"memo": "load test"})
+        shown = self.expect("GET", path, name, 200)
+        if shown is not None and shown.json()["missing"]:
+            events.request.fire(request_type="CHECK", name="draft complete", response_time=0, response_length=0,
+                                exception=AssertionError(f"draft still misses {shown.json()['missing']}"))
+        self.expect("DELETE", path, name, 204)
+
+    @task(2)
+    def transfer_history(self):
+        if self.token and "transfers" in self.journeys:
+            self.expect("GET", "/v1/transfers?limit=20", "/v1/transfers", 200)

@@ -10,6 +10,10 @@ public struct TransferFieldFailure: Equatable, Sendable {
         case conflictingRecipients
         /// Longer than `TransferPolicy.maximumMemoLength`.
         case tooLong
+        /// More decimals than the source account's currency has (`1.001` for CAD).
+        case tooManyDecimals
+        /// More than 64-bit minor units of the currency can hold.
+        case tooLarge
     }
 
     public let field: Field

@@ -110,6 +110,25 @@ public struct Messages: Sendable {
         case transactionsNotFound
         case invalidPathEncoding
         case invalidQueryEncoding
+        case transferNotFound
+        case transferDraftNotFound
+        case noTransfersFound
+        case fromAccountRequired
+        case recipientRequired
+        case conflictingRecipients
+        case amountRequired
+        case amountNotPositive
+        case amountMustBeString
+        case amountFormat
+        case amountTooManyDecimals
+        case amountTooLarge
+        case transferRefusedTitle
+        case sameAccount
+        case transferCurrencyMismatch
+        case recipientNotReachable
+        case draftIncomplete
+        case draftOneStep
+        case draftChanged
     }
 
     private static let catalog: [Key: [Language: String]] = [
@@ -214,6 +233,25 @@ public struct Messages: Sendable {
         .noPostedInPeriod: [.en: "There are no Posted Transactions in this period", .fr: "Il n'y a aucune transaction comptabilisée pour cette période"],
         .authorizedNotAvailable: [.en: "Authorized Transactions are not currently available.", .fr: "Les transactions autorisées ne sont pas disponibles pour le moment."],
         .postedNotAvailable: [.en: "Posted Transactions are not currently available.", .fr: "Les transactions comptabilisées ne sont pas disponibles pour le moment."],
+        .transferNotFound: [.en: "Transfer not found", .fr: "Virement introuvable"],
+        .transferDraftNotFound: [.en: "Transfer draft not found", .fr: "Brouillon de virement introuvable"],
+        .noTransfersFound: [.en: "No transfers found", .fr: "Aucun virement trouvé"],
+        .fromAccountRequired: [.en: "From account must be entered", .fr: "Le compte à débiter doit être saisi"],
+        .recipientRequired: [.en: "Recipient must be entered: toAccountId or toContactId", .fr: "Le destinataire doit être saisi : toAccountId ou toContactId"],
+        .conflictingRecipients: [.en: "Enter toAccountId or toContactId, not both", .fr: "Saisissez toAccountId ou toContactId, pas les deux"],
+        .amountRequired: [.en: "Amount must be entered", .fr: "Le montant doit être saisi"],
+        .amountNotPositive: [.en: "Amount must be more than zero", .fr: "Le montant doit être supérieur à zéro"],
+        .amountMustBeString: [.en: "Amount must be a string such as \"12.34\"", .fr: "Le montant doit être une chaîne comme « 12.34 »"],
+        .amountFormat: [.en: "Amount must be digits with an optional decimal point, such as 12.34", .fr: "Le montant doit être formé de chiffres avec un point décimal facultatif, comme 12.34"],
+        .amountTooManyDecimals: [.en: "Amount has more decimals than the account's currency allows", .fr: "Le montant a plus de décimales que la devise du compte n'en permet"],
+        .amountTooLarge: [.en: "Amount is too large", .fr: "Le montant est trop élevé"],
+        .transferRefusedTitle: [.en: "Transfer refused", .fr: "Virement refusé"],
+        .sameAccount: [.en: "The recipient is the account the money would leave", .fr: "Le destinataire est le compte à débiter"],
+        .transferCurrencyMismatch: [.en: "The recipient account's currency is not the source account's", .fr: "La devise du compte destinataire n'est pas celle du compte à débiter"],
+        .recipientNotReachable: [.en: "This contact cannot receive money: no registered user with their email has an account in this currency", .fr: "Ce contact ne peut pas recevoir d'argent : aucun utilisateur inscrit avec son courriel n'a de compte dans cette devise"],
+        .draftIncomplete: [.en: "The draft is not complete yet", .fr: "Le brouillon n'est pas encore complet"],
+        .draftOneStep: [.en: "Send exactly one step: amount, toAccountId or toContactId, or memo", .fr: "Envoyez une seule étape : amount, toAccountId ou toContactId, ou memo"],
+        .draftChanged: [.en: "The draft changed meanwhile; read it again and retry", .fr: "Le brouillon a changé entre-temps ; relisez-le et réessayez"],
         .transactionsNotFound: [.en: "Transactions are not found", .fr: "Les transactions sont introuvables"],
     ]
 

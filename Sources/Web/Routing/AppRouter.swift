@@ -18,6 +18,7 @@ public struct AppRouter: Sendable {
     private let products = ProductsRouter()
     private let orders = OrdersRouter()
     private let accounts = AccountsRouter()
+    private let transfers = TransfersRouter()
     private let sortedTransactions = SortedTransactionsRouter()
 
     public init(dependencies: Dependencies, policies: ResponsePolicies = ResponsePolicies()) {
@@ -98,6 +99,8 @@ public struct AppRouter: Sendable {
             orders.respond(to: route, request, OrdersConnector(dependencies: dependencies, context: context, user: user))
         case .accounts(let route):
             accounts.respond(to: route, request, AccountsConnector(dependencies: dependencies, context: context, user: user))
+        case .transfers(let route):
+            transfers.respond(to: route, request, TransfersConnector(dependencies: dependencies, context: context, user: user))
         }
     }
 }

@@ -20,6 +20,8 @@ public struct Dependencies: Sendable {
     public var metrics: MetricsRegistry
     /// Tax, shipping costs and order limits, from configuration.
     public var orderPolicy: OrderPolicy
+    /// Memo length and draft lifetime of transfers.
+    public var transferPolicy: TransferPolicy
     /// Fingerprints of keyed requests (`Idempotency-Key`).
     public var fingerprinter: any RequestFingerprinter
     public var idempotencyPurge: IdempotencyPurgeSchedule
@@ -29,7 +31,7 @@ public struct Dependencies: Sendable {
         hasher: any PasswordHasher, tokens: any TokenIssuer, throttle: any LoginThrottle = InMemoryLoginThrottle(),
         sessionPolicy: SessionPolicy = SessionPolicy(), accountPolicy: AccountPolicy = AccountPolicy(), publicReportAccount: AccountID? = nil,
         logger: Logger, metrics: MetricsRegistry,
-        fingerprinter: any RequestFingerprinter, orderPolicy: OrderPolicy = .standard,
+        fingerprinter: any RequestFingerprinter, orderPolicy: OrderPolicy = .standard, transferPolicy: TransferPolicy = TransferPolicy(),
         idempotencyPurge: IdempotencyPurgeSchedule = IdempotencyPurgeSchedule()
     ) {
         self.gateway = gateway
@@ -46,6 +48,7 @@ public struct Dependencies: Sendable {
         self.metrics = metrics
         self.fingerprinter = fingerprinter
         self.orderPolicy = orderPolicy
+        self.transferPolicy = transferPolicy
         self.idempotencyPurge = idempotencyPurge
     }
 }

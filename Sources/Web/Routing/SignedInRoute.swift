@@ -6,6 +6,7 @@ public enum SignedInRoute: Equatable, Sendable {
     case products(ProductsRoute)
     case orders(OrdersRoute)
     case accounts(AccountsRoute)
+    case transfers(TransfersRoute)
 
     static let endpoints: [Endpoint<SignedInRoute>] =
         ContactsRoute.endpoints.wrapped(SignedInRoute.contacts)
@@ -14,6 +15,7 @@ public enum SignedInRoute: Equatable, Sendable {
         + ProductsRoute.endpoints.wrapped(SignedInRoute.products)
         + OrdersRoute.endpoints.wrapped(SignedInRoute.orders)
         + AccountsRoute.endpoints.wrapped(SignedInRoute.accounts)
+        + TransfersRoute.endpoints.wrapped(SignedInRoute.transfers)
 
     public var path: String {
         switch self {
@@ -23,6 +25,7 @@ public enum SignedInRoute: Equatable, Sendable {
         case .products(let route): route.path
         case .orders(let route): route.path
         case .accounts(let route): route.path
+        case .transfers(let route): route.path
         }
     }
 }

@@ -12,9 +12,9 @@ struct TransferCreateTransformerTests {
         return spy.events
     }
 
-    func request(from: String = "a_main", toAccount: String? = "a_savings", toContact: String? = nil, amount: Int64? = 2_500, memo: String? = nil) -> TransferCreateRequest {
+    func request(from: String = "a_main", toAccount: String? = "a_savings", toContact: String? = nil, amount: String? = "25.00", memo: String? = nil) -> TransferCreateRequest {
         TransferCreateRequest(
-            fromAccountID: AccountID(from), toAccountID: toAccount.map(AccountID.init), toContactID: toContact.map(ContactID.init), amountMinor: amount,
+            fromAccountID: AccountID(from), toAccountID: toAccount.map(AccountID.init), toContactID: toContact.map(ContactID.init), amount: amount.flatMap(DecimalAmount.init),
             memo: memo)
     }
 
@@ -41,11 +41,20 @@ struct TransferCreateTransformerTests {
         ])])
     }
 
-    @Test("zero and negative amounts are refused", arguments: [Int64(0), -1, Int64.min])
-    func notPositive(amount: Int64) throws {
+    @Test("zero amounts are refused", arguments: ["0", "0.00", "000"])
+    func notPositive(amount: String) throws {
         let world = try TransferWorld()
         #expect(send(request(amount: amount), in: world, transfers: UntouchableTransferManager())
             == [.validationFailures([TransferFieldFailure(field: .amount, rule: .notPositive)])])
+    }
+
+    @Test("more decimals than the source's currency has, or more than 64-bit minor units, are refused at the amount without storing")
+    func amountInSourceCurrency() throws {
+        let world = try TransferWorld()
+        #expect(send(request(amount: "1.001"), in: world, transfers: UntouchableTransferManager())
+            == [.validationFailures([TransferFieldFailure(field: .amount, rule: .tooManyDecimals)])])
+        #expect(send(request(amount: "99999999999999999999"), in: world, transfers: UntouchableTransferManager())
+            == [.validationFailures([TransferFieldFailure(field: .amount, rule: .tooLarge)])])
     }
 
     @Test("both an account and a contact as recipient, or a memo past the limit, are refused")
@@ -105,10 +114,10 @@ struct TransferCreateTransformerTests {
     @Test("more than the balance plus the credit limit is refused by storage and nothing moves; up to it goes through")
     func insufficientFunds() throws {
         let world = try TransferWorld()
-        #expect(send(request(amount: 10_001), in: world) == [.insufficientFunds])
+        #expect(send(request(amount: "100.01"), in: world) == [.insufficientFunds])
         #expect(world.transfers.legs.isEmpty && world.balance("a_main") == 10_000)
-        #expect(send(request(from: "a_card", toAccount: "a_main", amount: 2_001), in: world) == [.insufficientFunds])
-        #expect(send(request(from: "a_card", toAccount: "a_main", amount: 2_000), in: world).count == 1)
+        #expect(send(request(from: "a_card", toAccount: "a_main", amount: "20.01"), in: world) == [.insufficientFunds])
+        #expect(send(request(from: "a_card", toAccount: "a_main", amount: "20.00"), in: world).count == 1)
         #expect(world.balance("a_card") == -2_000)
     }
 

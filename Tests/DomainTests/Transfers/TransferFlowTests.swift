@@ -59,9 +59,10 @@ struct TransferFlowTests {
     func steps() throws {
         let world = try TransferWorld()
         let id = try start(world)
-        #expect(update(world, id, .amount(0)) == [.validationFailures([TransferFieldFailure(field: .amount, rule: .notPositive)])])
+        #expect(update(world, id, .amount(DecimalAmount("0.00"))) == [.validationFailures([TransferFieldFailure(field: .amount, rule: .notPositive)])])
+        #expect(update(world, id, .amount(DecimalAmount("1.001"))) == [.validationFailures([TransferFieldFailure(field: .amount, rule: .tooManyDecimals)])])
         #expect(stored(world, id)?.version == 1)
-        guard case .draft(let afterAmount) = try #require(update(world, id, .amount(1_234)).first) else { throw CancellationError() }
+        guard case .draft(let afterAmount) = try #require(update(world, id, .amount(DecimalAmount("12.34"))).first) else { throw CancellationError() }
         #expect(afterAmount.amount == Money(minor: 1_234, currency: .cad) && afterAmount.missing == [.recipient] && afterAmount.version == 2)
         #expect(update(world, id, .recipient(toAccountID: AccountID("a_main"), toContactID: nil)) == [.sameAccount])
         #expect(update(world, id, .recipient(toAccountID: AccountID("b_main"), toContactID: nil)) == [.accountNotFound(AccountID("b_main"))])
@@ -80,10 +81,10 @@ struct TransferFlowTests {
         let world = try TransferWorld()
         let id = try start(world)
         #expect(show(world, id, owner: bob) == [.draftNotFound(id)])
-        #expect(update(world, id, .amount(1), owner: bob) == [.draftNotFound(id)])
+        #expect(update(world, id, .amount(DecimalAmount("0.01")), owner: bob) == [.draftNotFound(id)])
         #expect(show(world, id, at: 86_399).count == 1)
         #expect(show(world, id, at: 86_400) == [.draftNotFound(id)])
-        #expect(update(world, id, .amount(1), at: 86_400) == [.draftNotFound(id)])
+        #expect(update(world, id, .amount(DecimalAmount("0.01")), at: 86_400) == [.draftNotFound(id)])
         #expect(stored(world, id)?.amountMinor == nil)
     }
 
@@ -99,7 +100,7 @@ struct TransferFlowTests {
     func submitCompletes() throws {
         let world = try TransferWorld()
         let id = try start(world)
-        _ = update(world, id, .amount(4_000))
+        _ = update(world, id, .amount(DecimalAmount("40.00")))
         _ = update(world, id, .recipient(toAccountID: AccountID("a_savings"), toContactID: nil))
         let events = submit(world, id)
         let transfer = try #require(world.transfers.all.first)
@@ -114,7 +115,7 @@ struct TransferFlowTests {
     func submitRefused() throws {
         let world = try TransferWorld()
         let id = try start(world)
-        _ = update(world, id, .amount(10_001))
+        _ = update(world, id, .amount(DecimalAmount("100.01")))
         _ = update(world, id, .recipient(toAccountID: AccountID("a_savings"), toContactID: nil))
         let before = try #require(stored(world, id))
         #expect(submit(world, id) == [.insufficientFunds])

@@ -45,12 +45,18 @@ public struct TransferCreateTransformer {
                 output.presentValidationFailures(failures)
                 return
             }
-            guard let fromAccountID = request.fromAccountID, let amountMinor = request.amountMinor,
+            guard let fromAccountID = request.fromAccountID, let amount = request.amount,
                 let recipient = Self.recipient(of: request)
             else { return output.presentStorageFailure() }
             guard let source = try accounts.fetch(id: fromAccountID, owner: owner) else {
                 output.presentAccountNotFound(fromAccountID)
                 return
+            }
+            // The decimals a client may send depend on the source's currency, known only now.
+            let money: Money
+            switch Self.money(amount, in: source.currency) {
+            case .success(let parsed): money = parsed
+            case .failure(let failure): return output.presentValidationFailures([failure])
             }
             let resolution = try TransferRecipientResolver(accounts: accounts, contacts: contacts, users: users)
                 .resolve(recipient, from: source, owner: owner)
@@ -63,7 +69,7 @@ public struct TransferCreateTransformer {
             let memo = request.memo.flatMap { $0.isEmpty ? nil : $0 }
             let transfer = Transfer(
                 id: TransferID(ids.makeID(prefix: "tr_")), ownerID: owner, fromAccountID: source.id, toAccountID: destination.account.id,
-                recipient: recipient, recipientName: destination.recipientName, amount: Money(minor: amountMinor, currency: source.currency), memo: memo,
+                recipient: recipient, recipientName: destination.recipientName, amount: money, memo: memo,
                 debitTransactionID: TransactionID(ids.makeID(prefix: "t_")), creditTransactionID: TransactionID(ids.makeID(prefix: "t_")),
                 createdAt: now)
             let new = NewTransfer(transfer: transfer, date: date, debitDescription: "Transfer to \(destination.recipientName)",
@@ -83,7 +89,7 @@ public struct TransferCreateTransformer {
         var failures: [TransferFieldFailure] = []
         if request.fromAccountID?.rawValue.isEmpty ?? true { failures.append(TransferFieldFailure(field: .fromAccountId, rule: .required)) }
         failures += recipientFailures(toAccountID: request.toAccountID, toContactID: request.toContactID)
-        failures += amountFailures(request.amountMinor)
+        failures += amountFailures(request.amount)
         failures += memoFailures(request.memo, policy: policy)
         return failures
     }
@@ -97,9 +103,27 @@ public struct TransferCreateTransformer {
         }
     }
 
-    static func amountFailures(_ amountMinor: Int64?) -> [TransferFieldFailure] {
-        guard let amountMinor else { return [TransferFieldFailure(field: .amount, rule: .required)] }
-        return amountMinor > 0 ? [] : [TransferFieldFailure(field: .amount, rule: .notPositive)]
+    static func amountFailures(_ amount: DecimalAmount?) -> [TransferFieldFailure] {
+        guard let amount else { return [TransferFieldFailure(field: .amount, rule: .required)] }
+        return amount.isZero ? [TransferFieldFailure(field: .amount, rule: .notPositive)] : []
+    }
+
+    /// An amount checked against a currency.
+    enum AmountInCurrency {
+        case success(Money)
+        case failure(TransferFieldFailure)
+    }
+
+    /// `amount` in minor units of `currency`, or the rule it breaks there.
+    static func money(_ amount: DecimalAmount, in currency: Currency) -> AmountInCurrency {
+        do {
+            return .success(try amount.money(in: currency))
+        } catch .tooManyDecimals {
+            return .failure(TransferFieldFailure(field: .amount, rule: .tooManyDecimals))
+        } catch {
+            // `.overflow`; `.format` cannot happen, `DecimalAmount` has the parser's syntax.
+            return .failure(TransferFieldFailure(field: .amount, rule: .tooLarge))
+        }
     }
 
     static func memoFailures(_ memo: String?, policy: TransferPolicy) -> [TransferFieldFailure] {

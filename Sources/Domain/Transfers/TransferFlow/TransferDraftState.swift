@@ -43,7 +43,8 @@ public struct TransferDraftState: Equatable, Sendable {
 
     /// The one-step request this draft amounts to, for the shared transformer.
     public var request: TransferCreateRequest {
-        var request = TransferCreateRequest(fromAccountID: fromAccountID, amountMinor: amountMinor, memo: memo)
+        let amount = amountMinor.flatMap { DecimalAmount(Money(minor: $0, currency: currency)) }
+        var request = TransferCreateRequest(fromAccountID: fromAccountID, amount: amount, memo: memo)
         switch recipient {
         case .account(let id): request.toAccountID = id
         case .contact(let id): request.toContactID = id

@@ -58,6 +58,11 @@ public struct TransferFlow {
         }
     }
 
+    /// `DELETE /v1/transfer-drafts/{id}`: the user abandons the flow.
+    public func eventDelete(id: TransferDraftID, output: any TransferDraftDeleteUseCaseOutput) {
+        withState(id, output: output) { TransferDraftDeleteUseCase(state: $0, drafts: drafts).eventDelete(output: output) }
+    }
+
     private func withState(_ id: TransferDraftID, output: any TransferDraftLookupOutput, _ step: (TransferDraftState) -> Void) {
         let state: TransferDraftState?
         do {

@@ -30,10 +30,13 @@ public struct TransferDraftUpdateUseCase {
         do {
             var next = state
             switch change {
-            case .amount(let amountMinor):
-                let failures = TransferCreateTransformer.amountFailures(amountMinor)
-                guard failures.isEmpty else { return output.presentValidationFailures(failures) }
-                next.amountMinor = amountMinor
+            case .amount(let amount):
+                let failures = TransferCreateTransformer.amountFailures(amount)
+                guard failures.isEmpty, let amount else { return output.presentValidationFailures(failures) }
+                switch TransferCreateTransformer.money(amount, in: state.currency) {
+                case .success(let money): next.amountMinor = money.minor
+                case .failure(let failure): return output.presentValidationFailures([failure])
+                }
             case .recipient(let toAccountID, let toContactID):
                 let failures = TransferCreateTransformer.recipientFailures(toAccountID: toAccountID, toContactID: toContactID)
                 guard failures.isEmpty else { return output.presentValidationFailures(failures) }

@@ -1,0 +1,45 @@
+import Domain
+
+/// Converts a transfer's body, reporting format errors (400) and amount syntax errors (422 at
+/// `/amount`) itself, and words the outcome.
+public final class TransferCreatePresenter: TransferCreateUseCaseOutput, TransferRecipientPresenter {
+    private let useCase: TransferCreateUseCase
+    private let output: any TransferCreatePresenterOutput
+    public let messages: Messages
+    public var problemOutput: any ProblemPresenterOutput { output }
+    public var refusalOutput: any NotFoundPresenterOutput & ValidationPresenterOutput { output }
+    public private(set) var sourceAccountID: AccountID?
+    public private(set) var recipientIsContact = false
+
+    public init(useCase: TransferCreateUseCase, output: any TransferCreatePresenterOutput, messages: Messages) {
+        self.useCase = useCase
+        self.output = output
+        self.messages = messages
+    }
+
+    public func eventCreate(body: JSONValue) {
+        var converter = TransferInputConverter(messages: messages)
+        let request = converter.request(body)
+        guard converter.errors.isEmpty else {
+            output.showMalformedInput(messages.malformed(converter.errors))
+            return
+        }
+        guard converter.amountErrors.isEmpty else {
+            output.showValidationFailures(TransferFailureWording.validation(converter.amountErrors, messages: messages))
+            return
+        }
+        sourceAccountID = request.fromAccountID
+        recipientIsContact = request.toAccountID == nil && request.toContactID != nil
+        useCase.eventCreate(request, output: self)
+    }
+
+    public func presentTransfer(_ transfer: TransferPresentationModel) {
+        output.showCreated(TransferViewModel(transfer, language: messages.language))
+    }
+
+    public func presentValidationFailures(_ failures: [TransferFieldFailure]) {
+        output.showValidationFailures(TransferFailureWording.problem(failures, messages: messages))
+    }
+
+    public func presentInsufficientFunds() { output.showValidationFailures(TransferFailureWording.insufficientFunds(messages: messages)) }
+}

@@ -1,0 +1,27 @@
+import Domain
+
+/// Converts the path id and words an abandoned draft.
+public final class TransferDraftDeletePresenter: TransferDraftDeleteUseCaseOutput, StorageFailurePresenter {
+    private let flow: TransferFlow
+    private let output: any TransferDraftDeletePresenterOutput
+    public let messages: Messages
+    public var problemOutput: any ProblemPresenterOutput { output }
+
+    public init(flow: TransferFlow, output: any TransferDraftDeletePresenterOutput, messages: Messages) {
+        self.flow = flow
+        self.output = output
+        self.messages = messages
+    }
+
+    public func eventDelete(id: String) {
+        guard IDFormat.isValid(id) else {
+            output.showMalformedInput(TransferFailureWording.invalidID(messages: messages))
+            return
+        }
+        flow.eventDelete(id: TransferDraftID(id), output: self)
+    }
+
+    public func presentDeleted() { output.showDeleted() }
+
+    public func presentDraftNotFound(_ id: TransferDraftID) { output.showNotFound(TransferFailureWording.draftNotFound(messages: messages)) }
+}

@@ -1,0 +1,2 @@
+/// A page of the sender's transfers.
+public typealias TransferListViewModel = PageViewModel<TransferViewModel>

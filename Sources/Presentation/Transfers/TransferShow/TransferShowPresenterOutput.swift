@@ -1,0 +1,4 @@
+/// What the transfer Responder must be able to show.
+public protocol TransferShowPresenterOutput: ProblemPresenterOutput, NotFoundPresenterOutput {
+    func showTransfer(_ transfer: TransferViewModel)
+}

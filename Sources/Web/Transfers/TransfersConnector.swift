@@ -1,0 +1,84 @@
+import Domain
+import HTTPServer
+import Presentation
+
+/// Assembles each transfers scene's stack (Responder, Presenter, UseCase or the flow) for one
+/// request and runs its event; the POSTs that move money run inside `IdempotentExecution`.
+struct TransfersConnector {
+    let dependencies: Dependencies
+    let context: RequestContext
+    let user: AuthenticatedUser
+
+    private var gateway: any EntityGateway { dependencies.gateway }
+
+    /// The "send money" flow for this user: it loads the draft and injects it into each step.
+    private var flow: TransferFlow {
+        TransferFlow(
+            drafts: gateway.transferDrafts, transfers: gateway.transfers, accounts: gateway.accounts, contacts: gateway.contacts,
+            users: gateway.users, policy: dependencies.transferPolicy, owner: user.id, clock: dependencies.clock, ids: dependencies.ids)
+    }
+
+    func list(limit: String?, cursor: String?) -> HTTPResponse {
+        let responder = TransferListResponder(context: context)
+        TransferListPresenter(useCase: TransferListUseCase(transfers: gateway.transfers, owner: user.id), output: responder, messages: context.messages)
+            .eventList(limit: limit, cursor: cursor)
+        return responder.response
+    }
+
+    func create(_ request: HTTPRequest) -> HTTPResponse {
+        IdempotentExecution(dependencies: dependencies, context: context, user: user).respond(to: request) {
+            JSONRequestBody.respond(to: request, context: context) { body in
+                let responder = TransferCreateResponder(context: context)
+                let useCase = TransferCreateUseCase(
+                    transfers: gateway.transfers, accounts: gateway.accounts, contacts: gateway.contacts, users: gateway.users,
+                    policy: dependencies.transferPolicy, owner: user.id, clock: dependencies.clock, ids: dependencies.ids)
+                TransferCreatePresenter(useCase: useCase, output: responder, messages: context.messages).eventCreate(body: body)
+                return responder.response
+            }
+        }
+    }
+
+    func show(id: String) -> HTTPResponse {
+        let responder = TransferShowResponder(context: context)
+        TransferShowPresenter(useCase: TransferShowUseCase(transfers: gateway.transfers, owner: user.id), output: responder, messages: context.messages)
+            .eventShow(id: id)
+        return responder.response
+    }
+
+    func createDraft(_ request: HTTPRequest) -> HTTPResponse {
+        JSONRequestBody.respond(to: request, context: context) { body in
+            let responder = TransferDraftCreateResponder(context: context)
+            TransferDraftCreatePresenter(flow: flow, output: responder, messages: context.messages).eventCreate(body: body)
+            return responder.response
+        }
+    }
+
+    func showDraft(id: String) -> HTTPResponse {
+        let responder = TransferDraftShowResponder(context: context)
+        TransferDraftShowPresenter(flow: flow, output: responder, messages: context.messages).eventShow(id: id)
+        return responder.response
+    }
+
+    func updateDraft(id: String, _ request: HTTPRequest) -> HTTPResponse {
+        JSONRequestBody.respond(to: request, context: context) { body in
+            let responder = TransferDraftUpdateResponder(context: context)
+            TransferDraftUpdatePresenter(flow: flow, output: responder, messages: context.messages).eventUpdate(id: id, body: body)
+            return responder.response
+        }
+    }
+
+    func deleteDraft(id: String) -> HTTPResponse {
+        let responder = TransferDraftDeleteResponder(context: context)
+        TransferDraftDeletePresenter(flow: flow, output: responder, messages: context.messages).eventDelete(id: id)
+        return responder.response
+    }
+
+    /// No body is read: the draft holds everything.
+    func submitDraft(id: String, _ request: HTTPRequest) -> HTTPResponse {
+        IdempotentExecution(dependencies: dependencies, context: context, user: user).respond(to: request) {
+            let responder = TransferDraftSubmitResponder(context: context)
+            TransferDraftSubmitPresenter(flow: flow, output: responder, messages: context.messages).eventSubmit(id: id)
+            return responder.response
+        }
+    }
+}

@@ -1,0 +1,42 @@
+import HTTPServer
+
+/// The transfers feature's routes, all for a signed-in user: the one-step transfer, the sender's
+/// history, and the "send money" flow's draft, one route per screen. Each prints its own path.
+public enum TransfersRoute: Equatable, Sendable {
+    case list
+    case create
+    case show(id: String)
+    case createDraft
+    case showDraft(id: String)
+    case updateDraft(id: String)
+    case deleteDraft(id: String)
+    case submitDraft(id: String)
+
+    static let transfers: PathTemplate = "/v1/transfers"
+    static let transfer: PathTemplate = "/v1/transfers/{id}"
+    static let drafts: PathTemplate = "/v1/transfer-drafts"
+    static let draft: PathTemplate = "/v1/transfer-drafts/{id}"
+    static let submission: PathTemplate = "/v1/transfer-drafts/{id}/submit"
+
+    static let endpoints: [Endpoint<TransfersRoute>] = [
+        Endpoint(.get, transfers) { _ in .list },
+        Endpoint(.post, transfers) { _ in .create },
+        Endpoint(.get, transfer) { .show(id: $0["id"]) },
+        Endpoint(.post, drafts) { _ in .createDraft },
+        Endpoint(.get, draft) { .showDraft(id: $0["id"]) },
+        Endpoint(.patch, draft) { .updateDraft(id: $0["id"]) },
+        Endpoint(.delete, draft) { .deleteDraft(id: $0["id"]) },
+        Endpoint(.post, submission) { .submitDraft(id: $0["id"]) },
+    ]
+
+    /// The path of the resource this route acts on.
+    public var path: String {
+        switch self {
+        case .list, .create: Self.transfers.path()
+        case .show(let id): Self.transfer.path(id)
+        case .createDraft: Self.drafts.path()
+        case .showDraft(let id), .updateDraft(let id), .deleteDraft(let id): Self.draft.path(id)
+        case .submitDraft(let id): Self.submission.path(id)
+        }
+    }
+}

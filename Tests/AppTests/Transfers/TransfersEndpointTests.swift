@@ -1,0 +1,164 @@
+import App
+import Foundation
+import Synchronization
+import TestSupport
+import Testing
+
+/// Transfers and the send-money flow over real sockets, against a real temporary database.
+@Suite("transfers API, end to end")
+struct TransfersEndpointTests {
+    /// The owner's first account, funded with `amount` by a posted credit, and a second account.
+    func funded(_ app: TestApplication, amount: String = "100.00") throws -> (main: String, savings: String) {
+        let main = try #require(try app.firstAccount()["id"] as? String)
+        let feed = app.directory.appendingPathComponent("feed.json")
+        try Data(#"[{"group":"P","date":"2026-11-01","description":"Deposit","amount":"\#(amount)","debit":"C"}]"#.utf8).write(to: feed)
+        try app.importFeed(feed, into: main)
+        let savings = try app.request("POST", "/v1/accounts", json: #"{"name":"Savings","currency":"CAD"}"#)
+        return (main, try #require(TestApplication.object(savings)["id"] as? String))
+    }
+
+    func available(_ app: TestApplication, _ account: String) throws -> Int? {
+        (TestApplication.object(try app.request("GET", "/v1/accounts/\(account)"))["available"] as? [String: Any])?["minor"] as? Int
+    }
+
+    func transactionCount(_ app: TestApplication, _ account: String) throws -> Int {
+        (TestApplication.object(try app.request("GET", "/v1/accounts/\(account)/transactions?limit=100"))["items"] as? [Any])?.count ?? -1
+    }
+
+    @Test("50 concurrent transfers of 10.00 from 100.00: exactly 10 succeed, 40 are insufficient_funds, available ends at 0.00")
+    func concurrentOverdraw() throws {
+        let app = try TestApplication()
+        let (main, savings) = try funded(app)
+        let statuses = Mutex<[String]>([])
+        // The application only hands out fresh connections; it is safe to share across threads.
+        nonisolated(unsafe) let shared = app
+        DispatchQueue.concurrentPerform(iterations: 50) { _ in
+            let response = try? shared.request("POST", "/v1/transfers", json: #"{"fromAccountId":"\#(main)","toAccountId":"\#(savings)","amount":"10.00"}"#)
+            let code = response.map { TestApplication.object($0)["code"] as? String ?? "" } ?? "no answer"
+            statuses.withLock { $0.append("\(response?.status ?? 0) \(code)") }
+        }
+        let all = statuses.withLock { $0 }
+        #expect(all.filter { $0 == "201 " }.count == 10)
+        #expect(all.filter { $0 == "422 insufficient_funds" }.count == 40)
+        #expect(try available(app, main) == 0)
+        #expect(try available(app, savings) == 10_000)
+        #expect(try transactionCount(app, savings) == 10)
+    }
+
+    @Test("the same Idempotency-Key and body 20 times concurrently: one movement, every final answer identical, the rest in flight")
+    func concurrentRetries() throws {
+        let app = try TestApplication()
+        let (main, savings) = try funded(app)
+        let body = #"{"fromAccountId":"\#(main)","toAccountId":"\#(savings)","amount":"1.00"}"#
+        let answers = Mutex<[(Int, [UInt8])]>([])
+        nonisolated(unsafe) let shared = app
+        DispatchQueue.concurrentPerform(iterations: 20) { _ in
+            guard let response = try? shared.request("POST", "/v1/transfers", json: body, headers: ["Idempotency-Key": "k-1"]) else { return }
+            answers.withLock { $0.append((response.status, response.body)) }
+        }
+        let all = answers.withLock { $0 }
+        #expect(all.count == 20)
+        #expect(all.allSatisfy { $0.0 == 201 || $0.0 == 409 })
+        #expect(Set(all.filter { $0.0 == 201 }.map(\.1)).count == 1)
+        let replay = try app.request("POST", "/v1/transfers", json: body, headers: ["Idempotency-Key": "k-1"])
+        #expect(replay.status == 201 && replay.header("Idempotent-Replayed") == "true")
+        #expect(try transactionCount(app, savings) == 1)
+        #expect(try available(app, main) == 9_900)
+    }
+
+    @Test("a transfer is 201 with Location, shows alike, is in the sender's history and both accounts' transactions")
+    func createShowList() throws {
+        let app = try TestApplication()
+        let (main, savings) = try funded(app)
+        let created = try app.request("POST", "/v1/transfers", json: #"{"fromAccountId":"\#(main)","toAccountId":"\#(savings)","amount":"12.5","memo":" rent "}"#)
+        #expect(created.status == 201, "\(created.text)")
+        let transfer = TestApplication.object(created)
+        let id = try #require(transfer["id"] as? String)
+        #expect(created.header("Location") == "/v1/transfers/\(id)")
+        #expect((transfer["amount"] as? [String: Any])?["minor"] as? Int == 1_250)
+        #expect(transfer["memo"] as? String == "rent" && transfer["status"] as? String == "completed")
+        #expect((transfer["recipient"] as? [String: Any])?["name"] as? String == "Savings")
+        #expect(try app.request("GET", "/v1/transfers/\(id)").body == created.body)
+        let history = TestApplication.object(try app.request("GET", "/v1/transfers"))
+        #expect((history["items"] as? [[String: Any]])?.map { $0["id"] as? String } == [id])
+        #expect(try transactionCount(app, main) == 2 && transactionCount(app, savings) == 1)
+        let report = try app.request("GET", "/v1/accounts/\(savings)/report?from=2026-01-01&to=2026-12-31")
+        #expect(report.status == 200)
+        let other = try app.register(email: "other@example.com")
+        #expect(try app.request("GET", "/v1/transfers/\(id)", auth: .bearer(other)).status == 404)
+        let empty = TestApplication.object(try app.request("GET", "/v1/transfers", auth: .bearer(other)))
+        #expect(empty["message"] as? String == "No transfers found")
+    }
+
+    @Test("every bad input is refused with its code at its pointer, and nothing is stored")
+    func badInputs() throws {
+        let app = try TestApplication()
+        let (main, savings) = try funded(app)
+        let other = try app.register(email: "other@example.com")
+        let foreign = try #require(try app.firstAccount(auth: .bearer(other))["id"] as? String)
+        func body(_ amount: String, to: String? = nil) -> String {
+            #"{"fromAccountId":"\#(main)","toAccountId":"\#(to ?? savings)","amount":\#(amount)}"#
+        }
+        let cases: [(String, Int, String, String)] = [
+            (body(#""0""#), 422, "validation_failed", "/amount"),
+            (body(#""-1""#), 422, "validation_failed", "/amount"),
+            (body(#""1.001""#), 422, "validation_failed", "/amount"),
+            (body(#""1e3""#), 422, "validation_failed", "/amount"),
+            (body(#""NaN""#), 422, "validation_failed", "/amount"),
+            (body("\"" + String(repeating: "9", count: 30) + "\""), 422, "validation_failed", "/amount"),
+            (body("10"), 422, "validation_failed", "/amount"),
+            (body(#""1000.00""#), 422, "insufficient_funds", "/amount"),
+            (body(#""1.00""#, to: main), 422, "same_account", "/toAccountId"),
+            (body(#""1.00""#, to: foreign), 404, "not_found", "/toAccountId"),
+            (#"{"fromAccountId":"\#(foreign)","toAccountId":"\#(savings)","amount":"1.00"}"#, 404, "not_found", "/fromAccountId"),
+            (#"{"fromAccountId":"\#(main)","toContactId":"c_nobody","amount":"1.00"}"#, 404, "not_found", "/toContactId"),
+        ]
+        for (json, status, code, pointer) in cases {
+            let response = try app.request("POST", "/v1/transfers", json: json, headers: ["Idempotency-Key": "bad"])
+            let problem = TestApplication.object(response)
+            #expect(response.status == status, "\(json): \(response.text)")
+            #expect(problem["code"] as? String == code, "\(json)")
+            #expect((problem["errors"] as? [[String: Any]])?.first?["pointer"] as? String == pointer, "\(json)")
+        }
+        #expect(try transactionCount(app, savings) == 0 && available(app, main) == 10_000)
+        // No idempotency record was kept: the corrected request with the same key runs.
+        #expect(try app.request("POST", "/v1/transfers", json: body(#""1.00""#), headers: ["Idempotency-Key": "bad"]).status == 201)
+    }
+
+    @Test("the flow: create, one step at a time, show with missing, submit once; afterwards the draft is 404")
+    func draftFlow() throws {
+        let app = try TestApplication()
+        let (main, savings) = try funded(app)
+        let created = try app.request("POST", "/v1/transfer-drafts", json: #"{"fromAccountId":"\#(main)"}"#)
+        #expect(created.status == 201 && created.header("ETag") == "\"1\"", "\(created.text)")
+        let id = try #require(TestApplication.object(created)["id"] as? String)
+        #expect(created.header("Location") == "/v1/transfer-drafts/\(id)")
+        #expect(TestApplication.object(created)["missing"] as? [String] == ["amount", "recipient"])
+        let incomplete = try app.request("POST", "/v1/transfer-drafts/\(id)/submit")
+        #expect(incomplete.status == 422 && TestApplication.object(incomplete)["code"] as? String == "draft_incomplete")
+        #expect(try app.request("PATCH", "/v1/transfer-drafts/\(id)", json: #"{"amount":"1.001"}"#).status == 422)
+        #expect(try app.request("PATCH", "/v1/transfer-drafts/\(id)", json: #"{"amount":"1","memo":"x"}"#).status == 400)
+        #expect(try app.request("PATCH", "/v1/transfer-drafts/\(id)", json: #"{"toAccountId":"\#(main)"}"#).status == 422)
+        let amount = try app.request("PATCH", "/v1/transfer-drafts/\(id)", json: #"{"amount":"25.00"}"#)
+        #expect(amount.status == 200 && amount.header("ETag") == "\"2\"")
+        #expect(try app.request("PATCH", "/v1/transfer-drafts/\(id)", json: #"{"toAccountId":"\#(savings)"}"#).status == 200)
+        #expect(try app.request("PATCH", "/v1/transfer-drafts/\(id)", json: #"{"memo":"lunch"}"#).status == 200)
+        let shown = TestApplication.object(try app.request("GET", "/v1/transfer-drafts/\(id)"))
+        #expect(shown["missing"] as? [String] == [] && shown["memo"] as? String == "lunch")
+        let other = try app.register(email: "other@example.com")
+        #expect(try app.request("GET", "/v1/transfer-drafts/\(id)", auth: .bearer(other)).status == 404)
+        #expect(try app.request("POST", "/v1/transfer-drafts/\(id)/submit", auth: .bearer(other)).status == 404)
+        let submitted = try app.request("POST", "/v1/transfer-drafts/\(id)/submit", headers: ["Idempotency-Key": "s-1"])
+        #expect(submitted.status == 201, "\(submitted.text)")
+        #expect(TestApplication.object(submitted)["memo"] as? String == "lunch")
+        let replay = try app.request("POST", "/v1/transfer-drafts/\(id)/submit", headers: ["Idempotency-Key": "s-1"])
+        #expect(replay.status == 201 && replay.body == submitted.body)
+        #expect(try app.request("POST", "/v1/transfer-drafts/\(id)/submit").status == 404)
+        #expect(try app.request("GET", "/v1/transfer-drafts/\(id)").status == 404)
+        #expect(try available(app, savings) == 2_500)
+        let abandoned = TestApplication.object(try app.request("POST", "/v1/transfer-drafts", json: #"{"fromAccountId":"\#(main)"}"#))
+        let abandonedID = try #require(abandoned["id"] as? String)
+        #expect(try app.request("DELETE", "/v1/transfer-drafts/\(abandonedID)").status == 204)
+        #expect(try app.request("GET", "/v1/transfer-drafts/\(abandonedID)").status == 404)
+    }
+}
