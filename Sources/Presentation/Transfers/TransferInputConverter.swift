@@ -1,4 +1,5 @@
 import Domain
+import Foundation
 
 /// Turns transfer and draft bodies into domain requests: format errors (400) in `errors`, and
 /// the amount's own errors (422, at `/amount`) in `amountErrors`.
@@ -73,8 +74,9 @@ struct TransferInputConverter {
         return nil
     }
 
-    /// Absent or null is nil, for the use case to name; anything but a well-formed decimal
-    /// string is an amount error. Never converted to a floating-point number.
+    /// Absent, null or blank is nil, for the use case to name (in a draft step: the amount is
+    /// cleared); anything but a well-formed decimal string is an amount error. Never converted
+    /// to a floating-point number.
     private mutating func amount(_ object: [String: JSONValue]) -> DecimalAmount? {
         switch object["amount"] {
         case nil, .null?:
@@ -82,6 +84,8 @@ struct TransferInputConverter {
         case .string(let text)?:
             if text.utf8.count > DecimalAmount.maximumLength {
                 amountError("too_long", messages.text(.tooLong, ["max": "\(DecimalAmount.maximumLength)"]))
+            } else if text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+                return nil
             } else if text.hasPrefix("-") {
                 amountError("not_positive", messages.text(.amountNotPositive))
             } else if let amount = DecimalAmount(text) {

@@ -43,7 +43,6 @@ struct TransferCreatePresenterTests {
         (.string("1,000.00"), "invalid_format", "Amount must be digits with an optional decimal point, such as 12.34"),
         (.string(" 12"), "invalid_format", "Amount must be digits with an optional decimal point, such as 12.34"),
         (.string(".5"), "invalid_format", "Amount must be digits with an optional decimal point, such as 12.34"),
-        (.string(""), "invalid_format", "Amount must be digits with an optional decimal point, such as 12.34"),
         (.string(String(repeating: "9", count: 30)), "too_long", "Must be at most 20 characters"),
         (.number("10"), "invalid_type", "Amount must be a string such as \"12.34\""),
         (.number("1e3"), "invalid_type", "Amount must be a string such as \"12.34\""),
@@ -54,6 +53,13 @@ struct TransferCreatePresenterTests {
         #expect(result.kind == "422 validation_failed")
         #expect(result.errors == ["/amount \(code)"])
         #expect(result.details == [detail])
+    }
+
+    @Test("a blank amount counts as missing, as other blank fields do, and is named as required", arguments: ["", "   ", "\u{00A0}"])
+    func blank(amount: String) throws {
+        let result = try outcome(body(amount: .string(amount)))
+        #expect(result.kind == "422 validation_failed" && result.errors == ["/amount required"])
+        #expect(result.details == ["Amount must be entered"])
     }
 
     @Test("a zero amount passes the syntax and is refused by the use case's rule, before storage", arguments: ["0", "0.00"])

@@ -143,8 +143,7 @@ struct SQLiteTransferManagerTests {
         let useCase = TransferCreateUseCase(
             transfers: gateway.transfers, accounts: gateway.accounts, contacts: gateway.contacts, users: gateway.users, policy: TransferPolicy(),
             owner: UserID("u_alice"), clock: FixedClock(now), ids: SequentialIDGenerator())
-        let cent = try Money.parse("0.01", currency: .cad).minor
-        let request = TransferCreateRequest(fromAccountID: AccountID("a_u_alice"), toAccountID: AccountID("a_savings"), amountMinor: cent)
+        let request = TransferCreateRequest(fromAccountID: AccountID("a_u_alice"), toAccountID: AccountID("a_savings"), amount: DecimalAmount("0.01"))
         let tally = TransferCreateTally()
         let clock = ContinuousClock()
         let started = clock.now

@@ -83,12 +83,7 @@ extension Journey {
         return .init(
             customer: .init(firstName: "Zoë", lastName: "Journey", email: email, phone: "+1 514 555 0100"),
             billingAddress: address, shipmentAddress: address, shipmentMethod: .twoDay,
-            // The document lists the catalog's ids as an enum: an id it does not know cannot be sent.
-            items: productIDs.prefix(2).compactMap { id in
-                Components.Schemas.OrderCreateInput.ItemsPayloadPayload.ProductIdPayload(rawValue: id).map {
-                    .init(productId: $0, quantity: quantity)
-                }
-            },
+            items: productIDs.prefix(2).map { .init(productId: $0, quantity: quantity) },
             payFromAccountId: accountID)
     }
 }
