@@ -7,13 +7,15 @@ public struct SQLiteContactManager: ContactManager {
         id, owner_id, first_name, last_name, email, phone, birthday, street, street2, city, province, \
         postal_code, country, version, created_at, updated_at
         """
-    /// Parameters: ?1 owner, ?2 search pattern, ?3 cursor sort name, ?4 cursor id, ?5 limit; each
+    /// Parameters: ?1 owner, ?2 folded search text, ?3 cursor sort name, ?4 cursor id, ?5 limit; each
     /// variant is one fixed string so every connection's statement cache hits.
     static let selectPage = "SELECT \(columns) FROM contacts WHERE owner_id = ?1"
-    static let matching = #"""
-         AND (first_name LIKE ?2 ESCAPE '\' OR last_name LIKE ?2 ESCAPE '\'
-        OR (first_name || ' ' || last_name) LIKE ?2 ESCAPE '\' OR email LIKE ?2 ESCAPE '\' OR phone LIKE ?2 ESCAPE '\')
-        """#
+    /// The name is "first last" when both are set, so it also matches either alone; every side is
+    /// folded by `SearchFolding` (?2 already is), which `instr` then compares scalar by scalar.
+    static let matching = """
+         AND (instr(viperd_search_fold(coalesce(first_name || ' ' || last_name, first_name, last_name)), ?2) > 0 \
+        OR instr(viperd_search_fold(email), ?2) > 0 OR instr(viperd_search_fold(phone), ?2) > 0)
+        """
     static let afterCursor = " AND (sort_name, id) > (?3, ?4)"
     static let pageOrder = " ORDER BY sort_name, id LIMIT ?5"
     static let list = selectPage + pageOrder
@@ -42,7 +44,7 @@ public struct SQLiteContactManager: ContactManager {
     public func list(owner: UserID, matching query: String?, after cursor: ContactCursor?, limit: Int) throws -> [Contact] {
         guard limit > 0 else { return [] }
         // An empty search would match every contact anyway; skipping it keeps the plain plan.
-        let pattern = query.flatMap { $0.isEmpty ? nil : "%" + Self.escapedForLike($0) + "%" }
+        let pattern = query.flatMap { $0.isEmpty ? nil : SearchFolding.fold($0) }
         let sql = switch (pattern != nil, cursor != nil) {
         case (false, false): Self.list
         case (false, true): Self.listAfter
@@ -90,19 +92,5 @@ public struct SQLiteContactManager: ContactManager {
                 try connection.statement(Self.delete).run([.text(id.rawValue), .text(owner.rawValue)]) == 1
             }
         }
-    }
-
-    /// `text` with LIKE's wildcards `%` and `_`, and the escape character `\` itself, made literal.
-    static func escapedForLike(_ text: String) -> String {
-        // Scalars, not Characters: "%" followed by a combining mark is one Character that is not
-        // "%", yet SQLite sees the "%" and would take it as a wildcard.
-        var escaped = String.UnicodeScalarView()
-        for scalar in text.unicodeScalars {
-            if scalar == "\\" || scalar == "%" || scalar == "_" {
-                escaped.append("\\")
-            }
-            escaped.append(scalar)
-        }
-        return String(escaped)
     }
 }

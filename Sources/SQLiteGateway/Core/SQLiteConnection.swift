@@ -43,6 +43,7 @@ public final class SQLiteConnection {
             try execute("PRAGMA journal_mode = WAL")
         }
         try execute("PRAGMA foreign_keys = ON")
+        try defineSearchFold()
         try execute("PRAGMA synchronous = \(configuration.synchronous.pragmaValue)")
     }
 
