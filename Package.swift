@@ -14,6 +14,7 @@ let migrationFiles = [
     "0003_products_orders.sql",
     "0004_accounts_transactions.sql",
     "0005_transfers.sql",
+    "0007_contact_search.sql",
 ]
 
 let package = Package(

@@ -10,5 +10,6 @@ public enum EmbeddedMigrations {
         ("0003_products_orders.sql", PackageResources._003_products_orders_sql),
         ("0004_accounts_transactions.sql", PackageResources._004_accounts_transactions_sql),
         ("0005_transfers.sql", PackageResources._005_transfers_sql),
+        ("0007_contact_search.sql", PackageResources._007_contact_search_sql),
     ]
 }
