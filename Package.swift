@@ -15,6 +15,7 @@ let migrationFiles = [
     "0004_accounts_transactions.sql",
     "0005_transfers.sql",
     "0006_account_balances.sql",
+    "0007_contact_search.sql",
 ]
 
 let package = Package(

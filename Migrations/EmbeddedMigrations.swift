@@ -11,5 +11,6 @@ public enum EmbeddedMigrations {
         ("0004_accounts_transactions.sql", PackageResources._004_accounts_transactions_sql),
         ("0005_transfers.sql", PackageResources._005_transfers_sql),
         ("0006_account_balances.sql", PackageResources._006_account_balances_sql),
+        ("0007_contact_search.sql", PackageResources._007_contact_search_sql),
     ]
 }

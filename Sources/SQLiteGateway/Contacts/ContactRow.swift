@@ -17,14 +17,24 @@ enum ContactRow {
             version: row.int(at: 13))
     }
 
-    /// Parameters ?1…?17 of `SQLiteContactManager.insert`.
+    /// Parameters ?1…?20 of `SQLiteContactManager.insert`.
     static func insertValues(of contact: Contact) -> [SQLiteValue] {
         values(of: contact) + [.integer(Milliseconds.from(contact.createdAt)), .integer(Milliseconds.from(contact.updatedAt))]
+            + searchValues(of: contact)
     }
 
-    /// Parameters ?1…?17 of `SQLiteContactManager.update`.
+    /// Parameters ?1…?20 of `SQLiteContactManager.update`.
     static func updateValues(of contact: Contact, expectedVersion: Int) -> [SQLiteValue] {
         values(of: contact) + [.integer(Milliseconds.from(contact.updatedAt)), .integer(Int64(expectedVersion))]
+            + searchValues(of: contact)
+    }
+
+    /// Parameters ?18…?20: the folded texts search compares, stored so neither the index nor a
+    /// scan folds per row. The name is "first last" when both are set, so a query spanning the
+    /// space matches, and so does either part alone.
+    static func searchValues(of contact: Contact) -> [SQLiteValue] {
+        let name = [contact.firstName, contact.lastName].compactMap { $0 }.joined(separator: " ")
+        return [.text(SearchFolding.fold(name)), SQLiteValue(contact.email.map(SearchFolding.fold)), SQLiteValue(contact.phone.map(SearchFolding.fold))]
     }
 
     /// Parameters ?1…?15, shared by insert and update: id, owner, the fields, sort name, version.

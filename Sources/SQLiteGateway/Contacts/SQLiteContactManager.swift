@@ -7,57 +7,97 @@ public struct SQLiteContactManager: ContactManager {
         id, owner_id, first_name, last_name, email, phone, birthday, street, street2, city, province, \
         postal_code, country, version, created_at, updated_at
         """
-    /// Parameters: ?1 owner, ?2 search pattern, ?3 cursor sort name, ?4 cursor id, ?5 limit; each
-    /// variant is one fixed string so every connection's statement cache hits.
+    /// Parameters: ?1 owner, ?2 folded search text (or its FTS5 phrase), ?3 cursor sort name, ?4 cursor
+    /// id, ?5 limit; each variant is one fixed string so every connection's statement cache hits.
     static let selectPage = "SELECT \(columns) FROM contacts WHERE owner_id = ?1"
-    static let matching = #"""
-         AND (first_name LIKE ?2 ESCAPE '\' OR last_name LIKE ?2 ESCAPE '\'
-        OR (first_name || ' ' || last_name) LIKE ?2 ESCAPE '\' OR email LIKE ?2 ESCAPE '\' OR phone LIKE ?2 ESCAPE '\')
-        """#
+    /// The stored folded texts (see `ContactRow.searchValues`), compared scalar by scalar with the
+    /// folded query: the contract the index must reproduce.
+    static let matching = """
+         AND (instr(search_name, ?2) > 0 OR instr(search_email, ?2) > 0 OR instr(search_phone, ?2) > 0)
+        """
     static let afterCursor = " AND (sort_name, id) > (?3, ?4)"
     static let pageOrder = " ORDER BY sort_name, id LIMIT ?5"
     static let list = selectPage + pageOrder
     static let listAfter = selectPage + afterCursor + pageOrder
-    static let search = selectPage + matching + pageOrder
-    static let searchAfter = selectPage + matching + afterCursor + pageOrder
+    static let scan = selectPage + matching + pageOrder
+    static let scanAfter = selectPage + matching + afterCursor + pageOrder
+    /// ?6: how many contacts, in list order, the window reads. A common term fills a page within
+    /// the first contacts of the list, where the index would have to join and sort every match.
+    static func window(afterCursor: Bool) -> String {
+        """
+        SELECT \(columns) FROM (SELECT \(columns), sort_name, search_name, search_email, search_phone FROM contacts \
+        WHERE owner_id = ?1\(afterCursor ? Self.afterCursor : "") ORDER BY sort_name, id LIMIT ?6) \
+        WHERE 1\(matching)\(pageOrder)
+        """
+    }
+    static let searchWindow = window(afterCursor: false)
+    static let searchWindowAfter = window(afterCursor: true)
+    /// The trigram index drives (CROSS JOIN keeps it the outer loop): every contact holding the
+    /// phrase, then owner, cursor and order.
+    static let indexed = """
+        SELECT \(columns) FROM contacts_search CROSS JOIN contacts ON contacts.seq = contacts_search.rowid \
+        WHERE contacts_search MATCH ?2 AND owner_id = ?1
+        """
+    static let searchIndexed = indexed + pageOrder
+    static let searchIndexedAfter = indexed + afterCursor + pageOrder
     static let fetch = "SELECT \(columns) FROM contacts WHERE id = ?1 AND owner_id = ?2"
     static let insert = """
         INSERT INTO contacts (id, owner_id, first_name, last_name, email, phone, birthday, street, street2, city, \
-        province, postal_code, country, sort_name, version, created_at, updated_at) \
-        VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17)
+        province, postal_code, country, sort_name, version, created_at, updated_at, search_name, search_email, search_phone) \
+        VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20)
         """
     static let update = """
         UPDATE contacts SET first_name = ?3, last_name = ?4, email = ?5, phone = ?6, birthday = ?7, street = ?8, \
         street2 = ?9, city = ?10, province = ?11, postal_code = ?12, country = ?13, sort_name = ?14, version = ?15, \
-        updated_at = ?16 WHERE id = ?1 AND owner_id = ?2 AND version = ?17
+        updated_at = ?16, search_name = ?18, search_email = ?19, search_phone = ?20 WHERE id = ?1 AND owner_id = ?2 AND version = ?17
         """
     static let delete = "DELETE FROM contacts WHERE id = ?1 AND owner_id = ?2"
 
     private let database: Database
+    /// How many contacts, in list order, a search of three or more characters reads before it
+    /// turns to the index.
+    let windowSize: Int
 
     public init(database: Database) {
+        self.init(database: database, windowSize: 2_000)
+    }
+
+    /// Tests shrink the window to drive the index path on small fixtures.
+    init(database: Database, windowSize: Int) {
         self.database = database
+        self.windowSize = windowSize
     }
 
     public func list(owner: UserID, matching query: String?, after cursor: ContactCursor?, limit: Int) throws -> [Contact] {
         guard limit > 0 else { return [] }
         // An empty search would match every contact anyway; skipping it keeps the plain plan.
-        let pattern = query.flatMap { $0.isEmpty ? nil : "%" + Self.escapedForLike($0) + "%" }
-        let sql = switch (pattern != nil, cursor != nil) {
-        case (false, false): Self.list
-        case (false, true): Self.listAfter
-        case (true, false): Self.search
-        case (true, true): Self.searchAfter
+        let pattern = query.flatMap { $0.isEmpty ? nil : SearchFolding.fold($0) }
+        func values(_ text: String?) -> [SQLiteValue] {
+            [.text(owner.rawValue), SQLiteValue(text), SQLiteValue(cursor?.sortName), SQLiteValue(cursor?.id.rawValue), .integer(Int64(limit))]
         }
-        let values: [SQLiteValue] = [
-            .text(owner.rawValue), SQLiteValue(pattern), SQLiteValue(cursor?.sortName), SQLiteValue(cursor?.id.rawValue),
-            .integer(Int64(limit)),
-        ]
         return try GatewayError.mapping {
             try database.read { connection in
-                try connection.statement(sql).rows(values, ContactRow.contact)
+                guard let pattern else {
+                    return try connection.statement(cursor == nil ? Self.list : Self.listAfter).rows(values(nil), ContactRow.contact)
+                }
+                // Fewer than three characters have no trigram to look up: the stored texts are scanned.
+                guard pattern.unicodeScalars.count >= 3 else {
+                    return try connection.statement(cursor == nil ? Self.scan : Self.scanAfter).rows(values(pattern), ContactRow.contact)
+                }
+                let window = try connection.statement(cursor == nil ? Self.searchWindow : Self.searchWindowAfter)
+                    .rows(values(pattern) + [.integer(Int64(windowSize))], ContactRow.contact)
+                // A full page from the window is exactly the first page of all matches: they are in list order.
+                if window.count >= limit { return window }
+                return try connection.statement(cursor == nil ? Self.searchIndexed : Self.searchIndexedAfter)
+                    .rows(values(Self.phrase(pattern)), ContactRow.contact)
             }
         }
+    }
+
+    /// `text` as one FTS5 phrase: quoted, with `"` doubled, so query syntax (`OR`, `*`, `NEAR(`, `-`,
+    /// `:`, `^`) is only ever text to find.
+    static func phrase(_ text: String) -> String {
+        "\"" + text.replacing("\"", with: "\"\"") + "\""
     }
 
     public func fetch(id: ContactID, owner: UserID) throws -> Contact? {
@@ -90,19 +130,5 @@ public struct SQLiteContactManager: ContactManager {
                 try connection.statement(Self.delete).run([.text(id.rawValue), .text(owner.rawValue)]) == 1
             }
         }
-    }
-
-    /// `text` with LIKE's wildcards `%` and `_`, and the escape character `\` itself, made literal.
-    static func escapedForLike(_ text: String) -> String {
-        // Scalars, not Characters: "%" followed by a combining mark is one Character that is not
-        // "%", yet SQLite sees the "%" and would take it as a wildcard.
-        var escaped = String.UnicodeScalarView()
-        for scalar in text.unicodeScalars {
-            if scalar == "\\" || scalar == "%" || scalar == "_" {
-                escaped.append("\\")
-            }
-            escaped.append(scalar)
-        }
-        return String(escaped)
     }
 }

@@ -43,6 +43,7 @@ public final class SQLiteConnection {
             try execute("PRAGMA journal_mode = WAL")
         }
         try execute("PRAGMA foreign_keys = ON")
+        try defineSearchFold()
         try execute("PRAGMA synchronous = \(configuration.synchronous.pragmaValue)")
     }
 
@@ -108,14 +109,15 @@ public final class SQLiteConnection {
         sqlite3_get_autocommit(handle) != 0
     }
 
-    /// Ends every statement left mid-run, so no read transaction outlives a call of `Database`.
+    /// Ends every statement of the cache left mid-run, so no read transaction outlives a call of
+    /// `Database`.
+    ///
+    /// Only this connection's own statements: SQLite extensions keep statements of their own on
+    /// the handle (FTS5 holds some mid-run across a transaction), and resetting one of those under
+    /// them rolled the open transaction back.
     func resetBusyStatements() {
-        var next = sqlite3_next_stmt(handle, nil)
-        while let statement = next {
-            if sqlite3_stmt_busy(statement) != 0 {
-                sqlite3_reset(statement)
-            }
-            next = sqlite3_next_stmt(handle, statement)
+        for statement in statements.values where sqlite3_stmt_busy(statement.handle) != 0 {
+            sqlite3_reset(statement.handle)
         }
     }
 }
