@@ -36,8 +36,8 @@ extension Journey {
             transferID = sent.id
             try check(sent.status == .completed && sent.amount.minor == 2_500, "\(sent.status) \(sent.amount.formatted)")
             try check(sent.recipient.id == toAccountID && sent.recipient._type == .account, "recipient \(sent.recipient)")
-            try check(created.headers.location == "/v1/transfers/\(sent.id)", "Location \(created.headers.location ?? "none")")
-            return "201 \(sent.amount.formatted) to \(sent.recipient.name), Location \(created.headers.location ?? "none")"
+            try check(created.headers.location == "/v1/transfers/\(sent.id)", "Location \(created.headers.location)")
+            return "201 \(sent.amount.formatted) to \(sent.recipient.name), Location \(created.headers.location)"
         }
         try await step("retry it with the same key → the same transfer, replayed") {
             let output = try await client.createTransfer(headers: .init(idempotencyKey: key), body: .json(transfer))
@@ -89,14 +89,14 @@ extension Journey {
             let draft = try created.body.json
             draftID = draft.id
             try check(draft.missing == [.amount, .recipient], "missing \(draft.missing)")
-            return "201 missing \(draft.missing.map(\.rawValue)), ETag \(created.headers.eTag ?? "none")"
+            return "201 missing \(draft.missing.map(\.rawValue)), ETag \(created.headers.eTag)"
         }
         try await step("draft step: amount") {
             let output = try await client.updateTransferDraft(path: .init(id: draftID), body: .json(.init(amount: "10.50")))
             let ok = try expect("200", output) { try $0.ok }
             let draft = try ok.body.json
             try check(draft.amount?.minor == 1_050, "amount \(String(describing: draft.amount))")
-            return "200 amount \(draft.amount?.formatted ?? "none"), ETag \(ok.headers.eTag ?? "none")"
+            return "200 amount \(draft.amount?.formatted ?? "none"), ETag \(ok.headers.eTag)"
         }
         try await step("show the draft → missing the recipient") {
             let draft = try expect("200", try await client.getTransferDraft(path: .init(id: draftID))) { try $0.ok.body.json }
@@ -122,7 +122,7 @@ extension Journey {
             let sent = try created.body.json
             transferID = sent.id
             try check(sent.amount.minor == 1_050 && sent.recipient.id == toAccountID, "\(sent.amount.formatted) to \(sent.recipient.id)")
-            return "201 \(sent.amount.formatted) to \(sent.recipient.name), Location \(created.headers.location ?? "none")"
+            return "201 \(sent.amount.formatted) to \(sent.recipient.name), Location \(created.headers.location)"
         }
         try await step("show the submitted draft → 404") {
             let problem = try expect("404", try await client.getTransferDraft(path: .init(id: draftID))) {
