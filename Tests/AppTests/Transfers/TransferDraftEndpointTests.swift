@@ -87,7 +87,7 @@ struct TransferDraftEndpointTests {
         #expect(TestApplication.object(try app.request("GET", "/v1/transfers"))["message"] as? String == "No transfers found")
 
         // The recipient clears alike.
-        let noRecipient = try app.request("PATCH", "/v1/transfer-drafts/\(id)", json: #"{"toAccountId":""}"#)
+        let noRecipient = try app.request("PATCH", "/v1/transfer-drafts/\(id)", json: #"{"toAccountId":" "}"#)
         #expect(noRecipient.status == 200, "\(noRecipient.text)")
         #expect(TestApplication.object(noRecipient)["recipient"] is NSNull)
         #expect(TestApplication.object(noRecipient)["missing"] as? [String] == ["amount", "recipient"])
