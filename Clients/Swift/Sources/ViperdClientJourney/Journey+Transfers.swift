@@ -103,6 +103,18 @@ extension Journey {
             try check(draft.missing == [.recipient], "missing \(draft.missing)")
             return "200 missing \(draft.missing.map(\.rawValue))"
         }
+        try await step("draft step: a blank amount clears it (what a client that cannot send null sends)") {
+            let output = try await client.updateTransferDraft(path: .init(id: draftID), body: .json(.init(amount: "")))
+            let draft = try expect("200", output) { try $0.ok.body.json }
+            try check(draft.amount == nil && draft.missing == [.amount, .recipient], "amount \(String(describing: draft.amount)), missing \(draft.missing)")
+            return "200 amount null, missing \(draft.missing.map(\.rawValue))"
+        }
+        try await step("draft step: amount again") {
+            let output = try await client.updateTransferDraft(path: .init(id: draftID), body: .json(.init(amount: "10.50")))
+            let draft = try expect("200", output) { try $0.ok.body.json }
+            try check(draft.amount?.minor == 1_050 && draft.missing == [.recipient], "missing \(draft.missing)")
+            return "200 amount \(draft.amount?.formatted ?? "none")"
+        }
         try await step("draft step: recipient") {
             let output = try await client.updateTransferDraft(
                 path: .init(id: draftID), body: .json(.init(toAccountId: toAccountID)))
