@@ -1,4 +1,5 @@
 import App
+import Domain
 import Foundation
 import HTTPServer
 import Logging
@@ -15,7 +16,8 @@ final class TestApplication {
     /// A bearer token of a freshly registered user, for tests that do not care who they are.
     private(set) var token = ""
 
-    init(_ configure: (inout AppConfiguration) -> Void = { _ in }) throws {
+    /// `clock` is the application's "now", for tests that move time (draft expiry).
+    init(clock: any Clock = SystemClock(), _ configure: (inout AppConfiguration) -> Void = { _ in }) throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("viperd-test-\(UUID().uuidString)")
         var configuration = AppConfiguration()
         configuration.server.host = "127.0.0.1"
@@ -28,7 +30,7 @@ final class TestApplication {
         configure(&configuration)
         var logger = Logger(label: "test")
         logger.logLevel = .critical
-        application = try Application(configuration: configuration, logger: logger)
+        application = try Application(configuration: configuration, logger: logger, clock: clock)
         try application.server.start()
         token = try register(email: "owner@example.com")
     }

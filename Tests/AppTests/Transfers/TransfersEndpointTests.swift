@@ -45,6 +45,45 @@ struct TransfersEndpointTests {
         #expect(try transactionCount(app, savings) == 10)
     }
 
+    @Test("40 concurrent transfers back and forth between two accounts leave the sum of all balances unchanged, each balance the sum of its answered legs")
+    func concurrentConservation() throws {
+        let app = try TestApplication()
+        let (main, savings) = try funded(app, amount: "30.00")
+        let feed = app.directory.appendingPathComponent("savings-feed.json")
+        try Data(#"[{"group":"P","date":"2026-11-01","description":"Deposit","amount":"20.00","debit":"C"}]"#.utf8).write(to: feed)
+        try app.importFeed(feed, into: savings)
+        func balance(_ account: String) throws -> Int? {
+            (TestApplication.object(try app.request("GET", "/v1/accounts/\(account)"))["balance"] as? [String: Any])?["minor"] as? Int
+        }
+        // Amounts that do not divide the funds, so that some transfers meet an empty account.
+        let legs = [(from: main, to: savings, amount: "7.00", minor: 700), (from: savings, to: main, amount: "3.00", minor: 300)]
+        let moved = Mutex<(toSavings: Int, toMain: Int, refused: Int, other: [String])>((0, 0, 0, []))
+        nonisolated(unsafe) let shared = app
+        DispatchQueue.concurrentPerform(iterations: 40) { index in
+            let leg = legs[index % 2]
+            let json = #"{"fromAccountId":"\#(leg.from)","toAccountId":"\#(leg.to)","amount":"\#(leg.amount)"}"#
+            let response = try? shared.request("POST", "/v1/transfers", json: json)
+            let code = response.map { TestApplication.object($0)["code"] as? String ?? "" } ?? "no answer"
+            moved.withLock {
+                switch (response?.status, code) {
+                case (201, _): if index % 2 == 0 { $0.toSavings += leg.minor } else { $0.toMain += leg.minor }
+                case (422, "insufficient_funds"): $0.refused += 1
+                default: $0.other.append("\(response?.status ?? 0) \(code)")
+                }
+            }
+        }
+        let result = moved.withLock { $0 }
+        #expect(result.other.isEmpty)
+        let finalMain = try #require(try balance(main))
+        let finalSavings = try #require(try balance(savings))
+        #expect(finalMain + finalSavings == 5_000)
+        #expect(finalMain == 3_000 - result.toSavings + result.toMain)
+        #expect(finalSavings == 2_000 + result.toSavings - result.toMain)
+        #expect(finalMain >= 0 && finalSavings >= 0)
+        let history = TestApplication.object(try app.request("GET", "/v1/transfers?limit=100"))
+        #expect((history["items"] as? [Any])?.count == 40 - result.refused)
+    }
+
     @Test("the same Idempotency-Key and body 20 times concurrently: one movement, every final answer identical, the rest in flight")
     func concurrentRetries() throws {
         let app = try TestApplication()

@@ -76,6 +76,21 @@ struct TransferFlowTests {
         #expect(draft.version == 4)
     }
 
+    @Test("an amount or recipient step without a value clears it, so submit misses it again")
+    func emptyStepsClear() throws {
+        let world = try TransferWorld()
+        let id = try start(world)
+        _ = update(world, id, .amount(DecimalAmount("12.34")))
+        _ = update(world, id, .recipient(toAccountID: nil, toContactID: ContactID("c_bob")))
+        #expect(try #require(stored(world, id)).missing.isEmpty)
+        guard case .draft(let noAmount) = try #require(update(world, id, .amount(nil)).first) else { throw CancellationError() }
+        #expect(noAmount.amount == nil && noAmount.missing == [.amount] && noAmount.version == 4)
+        guard case .draft(let empty) = try #require(update(world, id, .recipient(toAccountID: nil, toContactID: nil)).first) else { throw CancellationError() }
+        #expect(empty.recipient == nil && empty.missing == [.amount, .recipient])
+        let draft = try #require(stored(world, id))
+        #expect(draft.amountMinor == nil && draft.recipient == nil && draft.version == 5)
+    }
+
     @Test("another user's draft and an expired draft are not found, for show and update alike")
     func invisible() throws {
         let world = try TransferWorld()

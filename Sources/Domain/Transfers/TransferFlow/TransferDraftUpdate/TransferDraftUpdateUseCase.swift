@@ -30,13 +30,18 @@ public struct TransferDraftUpdateUseCase {
         do {
             var next = state
             switch change {
-            case .amount(let amount):
+            case .amount(nil):
+                // Null or blank: the user emptied the amount field, so the step is to be taken again.
+                next.amountMinor = nil
+            case .amount(let amount?):
                 let failures = TransferCreateTransformer.amountFailures(amount)
-                guard failures.isEmpty, let amount else { return output.presentValidationFailures(failures) }
+                guard failures.isEmpty else { return output.presentValidationFailures(failures) }
                 switch TransferCreateTransformer.money(amount, in: state.currency) {
                 case .success(let money): next.amountMinor = money.minor
                 case .failure(let failure): return output.presentValidationFailures([failure])
                 }
+            case .recipient(nil, nil):
+                next.recipient = nil
             case .recipient(let toAccountID, let toContactID):
                 let failures = TransferCreateTransformer.recipientFailures(toAccountID: toAccountID, toContactID: toContactID)
                 guard failures.isEmpty else { return output.presentValidationFailures(failures) }

@@ -1,0 +1,128 @@
+import App
+import Foundation
+import TestSupport
+import Testing
+
+/// Who a transfer can reach, over real sockets against a real temporary database: contacts who are
+/// registered users, and the refusals (an unreachable contact, another currency) that store nothing.
+@Suite("transfer recipients, end to end")
+struct TransferRecipientsEndpointTests {
+    /// Funds an account with `amount` by a posted credit in the operator's feed import.
+    func fund(_ app: TestApplication, _ account: String, amount: String = "100.00") throws {
+        let feed = app.directory.appendingPathComponent("feed-\(account).json")
+        try Data(#"[{"group":"P","date":"2026-11-01","description":"Deposit","amount":"\#(amount)","debit":"C"}]"#.utf8).write(to: feed)
+        try app.importFeed(feed, into: account)
+    }
+
+    /// Opens an account for the user whose token is given; returns its id.
+    func openAccount(_ app: TestApplication, name: String, currency: String, auth: TestApplication.Auth = .owner) throws -> String {
+        let created = try app.request("POST", "/v1/accounts", json: #"{"name":"\#(name)","currency":"\#(currency)"}"#, auth: auth)
+        #expect(created.status == 201, "\(created.text)")
+        return try #require(TestApplication.object(created)["id"] as? String)
+    }
+
+    /// Creates a contact of the owner's; returns its id.
+    func contact(_ app: TestApplication, email: String) throws -> String {
+        let created = try app.request("POST", "/v1/contacts", json: #"{"firstName":"Rita","lastName":"Recipient","email":"\#(email)"}"#)
+        #expect(created.status == 201, "\(created.text)")
+        return try #require(TestApplication.object(created)["id"] as? String)
+    }
+
+    func money(_ app: TestApplication, _ account: String, _ field: String = "balance", auth: TestApplication.Auth = .owner) throws -> Int? {
+        let shown = TestApplication.object(try app.request("GET", "/v1/accounts/\(account)", auth: auth))
+        return (shown[field] as? [String: Any])?["minor"] as? Int
+    }
+
+    func transactions(_ app: TestApplication, _ account: String, auth: TestApplication.Auth = .owner) throws -> [[String: Any]] {
+        TestApplication.object(try app.request("GET", "/v1/accounts/\(account)/transactions?limit=100", auth: auth))["items"] as? [[String: Any]] ?? []
+    }
+
+    @Test("to a contact whose email is a registered user's: credited to that user's first account in the source's currency, in their transactions")
+    func registeredContact() throws {
+        let app = try TestApplication()
+        let rita = try app.register(email: "rita@example.com", name: "Rita Recipient")
+        let ritaMain = try #require(try app.firstAccount(auth: .bearer(rita))["id"] as? String)
+        // Rita's first account is CAD; her first USD account is the one a USD transfer must reach.
+        let ritaTravel = try openAccount(app, name: "Travel", currency: "USD", auth: .bearer(rita))
+        let ritaSpare = try openAccount(app, name: "Spare", currency: "USD", auth: .bearer(rita))
+        let dollars = try openAccount(app, name: "Dollars", currency: "USD")
+        try fund(app, dollars)
+        // The contact's email differs in case: users are found by their normalized email.
+        let contactID = try contact(app, email: "Rita@Example.com")
+
+        let created = try app.request("POST", "/v1/transfers", json: #"{"fromAccountId":"\#(dollars)","toContactId":"\#(contactID)","amount":"12.34"}"#)
+        #expect(created.status == 201, "\(created.text)")
+        let recipient = TestApplication.object(created)["recipient"] as? [String: Any]
+        #expect(recipient?["type"] as? String == "contact" && recipient?["id"] as? String == contactID)
+        #expect(recipient?["name"] as? String == "Rita Recipient")
+
+        #expect(try money(app, ritaTravel, auth: .bearer(rita)) == 1_234)
+        #expect(try money(app, ritaSpare, auth: .bearer(rita)) == 0)
+        #expect(try money(app, ritaMain, auth: .bearer(rita)) == 0)
+        #expect(try money(app, dollars) == 10_000 - 1_234)
+        let credits = try transactions(app, ritaTravel, auth: .bearer(rita))
+        #expect(credits.count == 1)
+        #expect(credits.first?["description"] as? String == "Transfer from Test User")
+        #expect(credits.first?["direction"] as? String == "credit")
+        #expect(try transactions(app, dollars).contains { $0["description"] as? String == "Transfer to Rita Recipient" })
+        // The transfer is the sender's, not the recipient's.
+        let ritaHistory = TestApplication.object(try app.request("GET", "/v1/transfers", auth: .bearer(rita)))
+        #expect((ritaHistory["items"] as? [Any])?.isEmpty == true)
+    }
+
+    @Test("to a contact with no registered user: 422 recipient_not_reachable at /toContactId, nothing stored, the key not spent")
+    func unreachableContact() throws {
+        let app = try TestApplication()
+        let main = try #require(try app.firstAccount()["id"] as? String)
+        try fund(app, main)
+        let contactID = try contact(app, email: "nobody@example.com")
+        let body = #"{"fromAccountId":"\#(main)","toContactId":"\#(contactID)","amount":"1.00"}"#
+
+        let refused = try app.request("POST", "/v1/transfers", json: body, headers: ["Idempotency-Key": "to-nobody"])
+        #expect(refused.status == 422, "\(refused.text)")
+        let problem = TestApplication.object(refused)
+        #expect(problem["code"] as? String == "recipient_not_reachable")
+        #expect((problem["errors"] as? [[String: Any]])?.first?["pointer"] as? String == "/toContactId")
+        #expect(try money(app, main) == 10_000 && transactions(app, main).count == 1)
+        #expect(TestApplication.object(try app.request("GET", "/v1/transfers"))["message"] as? String == "No transfers found")
+
+        // A draft step naming them is refused too and leaves the draft as it was.
+        let draft = TestApplication.object(try app.request("POST", "/v1/transfer-drafts", json: #"{"fromAccountId":"\#(main)"}"#))
+        let draftID = try #require(draft["id"] as? String)
+        let step = try app.request("PATCH", "/v1/transfer-drafts/\(draftID)", json: #"{"toContactId":"\#(contactID)"}"#)
+        #expect(step.status == 422 && TestApplication.object(step)["code"] as? String == "recipient_not_reachable", "\(step.text)")
+        let unchanged = try app.request("GET", "/v1/transfer-drafts/\(draftID)")
+        #expect(TestApplication.object(unchanged)["recipient"] is NSNull && unchanged.header("ETag") == "\"1\"")
+
+        // Once they register, the same request with the same key runs: the refusal kept no record.
+        let nobody = try app.register(email: "nobody@example.com")
+        let nobodyMain = try #require(try app.firstAccount(auth: .bearer(nobody))["id"] as? String)
+        let sent = try app.request("POST", "/v1/transfers", json: body, headers: ["Idempotency-Key": "to-nobody"])
+        #expect(sent.status == 201 && sent.header("Idempotent-Replayed") == nil, "\(sent.text)")
+        #expect(try money(app, nobodyMain, auth: .bearer(nobody)) == 100)
+    }
+
+    @Test("between two of the user's accounts in different currencies: 422 currency_mismatch at /toAccountId, nothing stored")
+    func currencyMismatch() throws {
+        let app = try TestApplication()
+        let main = try #require(try app.firstAccount()["id"] as? String)
+        #expect(try app.firstAccount()["currency"] as? String == "CAD")
+        try fund(app, main)
+        let dollars = try openAccount(app, name: "Dollars", currency: "USD")
+
+        let refused = try app.request("POST", "/v1/transfers", json: #"{"fromAccountId":"\#(main)","toAccountId":"\#(dollars)","amount":"1.00"}"#)
+        #expect(refused.status == 422, "\(refused.text)")
+        let problem = TestApplication.object(refused)
+        #expect(problem["code"] as? String == "currency_mismatch")
+        #expect((problem["errors"] as? [[String: Any]])?.first?["pointer"] as? String == "/toAccountId")
+        #expect(try money(app, main) == 10_000 && money(app, dollars) == 0)
+        #expect(try transactions(app, main).count == 1 && transactions(app, dollars).isEmpty)
+        #expect(TestApplication.object(try app.request("GET", "/v1/transfers"))["message"] as? String == "No transfers found")
+
+        let draft = TestApplication.object(try app.request("POST", "/v1/transfer-drafts", json: #"{"fromAccountId":"\#(main)"}"#))
+        let draftID = try #require(draft["id"] as? String)
+        let step = try app.request("PATCH", "/v1/transfer-drafts/\(draftID)", json: #"{"toAccountId":"\#(dollars)"}"#)
+        #expect(step.status == 422 && TestApplication.object(step)["code"] as? String == "currency_mismatch", "\(step.text)")
+        #expect(TestApplication.object(try app.request("GET", "/v1/transfer-drafts/\(draftID)"))["missing"] as? [String] == ["amount", "recipient"])
+    }
+}
