@@ -35,6 +35,12 @@ let package = Package(
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]
         ),
+        // libpq, for the PostgreSQL gateway (`--database-url`).
+        .systemLibrary(
+            name: "CPostgres",
+            pkgConfig: "libpq",
+            providers: [.apt(["libpq-dev"])]
+        ),
         .target(
             name: "HTTPServer",
             dependencies: [.product(name: "Logging", package: "swift-log")]
@@ -54,6 +60,10 @@ let package = Package(
         .target(
             name: "SQLiteGateway",
             dependencies: ["Domain", "CSQLite", "Migrations", .product(name: "Crypto", package: "swift-crypto")]
+        ),
+        .target(
+            name: "PostgresGateway",
+            dependencies: ["Domain", "CPostgres", "Migrations"]
         ),
         .target(
             name: "Web",
@@ -86,6 +96,7 @@ let package = Package(
         .testTarget(name: "SecurityTests", dependencies: ["Security", "Domain"]),
         .testTarget(name: "PresentationTests", dependencies: ["Presentation", "Domain", "DomainTestSupport"]),
         .testTarget(name: "SQLiteGatewayTests", dependencies: ["SQLiteGateway", "Domain", "Migrations", "CSQLite"]),
+        .testTarget(name: "PostgresGatewayTests", dependencies: ["PostgresGateway", "Domain", "Migrations", "TestSupport"]),
         .testTarget(name: "WebTests", dependencies: ["Web", "HTTPServer", "Presentation", "Domain", "TestSupport", "DomainTestSupport"]),
         .testTarget(
             name: "AppTests",

@@ -1,7 +1,7 @@
 import CSQLite
 import Domain
 
-extension SQLiteError {
+extension SQLiteError: GatewayErrorConvertible {
     /// The storage failure use cases see: only the kind matters to them, the text is for logs.
     public var gatewayError: GatewayError {
         switch code {
@@ -30,29 +30,4 @@ extension SQLiteError {
     /// A UNIQUE, CHECK, NOT NULL or foreign-key constraint refused the statement: an expected
     /// conflict the use case answers (409), not a fault.
     public var isConstraintViolation: Bool { code == SQLITE_CONSTRAINT }
-}
-
-extension GatewayError {
-    /// Runs `body`, reporting whatever it throws as a `GatewayError`, as `ContactManager` and its
-    /// siblings promise.
-    /// Any thrown error as a `GatewayError`.
-    static func mapped(_ error: any Error) -> GatewayError {
-        switch error {
-        case let error as GatewayError: error
-        case let error as SQLiteError: error.gatewayError
-        default: .failure(String(describing: error))
-        }
-    }
-
-    static func mapping<T>(_ body: () throws -> T) throws(GatewayError) -> T {
-        do {
-            return try body()
-        } catch let error as GatewayError {
-            throw error
-        } catch let error as SQLiteError {
-            throw error.gatewayError
-        } catch {
-            throw .failure(String(describing: error))
-        }
-    }
 }

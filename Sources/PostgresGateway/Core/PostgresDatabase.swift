@@ -1,0 +1,175 @@
+import Foundation
+
+/// A PostgreSQL database reached through a pool of libpq connections.
+///
+/// Reads and writes run concurrently, each on a connection of its own for its whole length; a
+/// write is one `READ COMMITTED` transaction, run again from the start (up to
+/// `configuration.retryLimit` times) when the server aborts it for a serialization failure or a
+/// deadlock, so its body must only touch storage. Managers lock the rows a decision depends on
+/// (`SELECT … FOR UPDATE`, in a fixed order) to keep money movements correct across processes.
+/// Neither `read` nor `write` may be called from inside a `write` body.
+public final class PostgresDatabase: @unchecked Sendable {
+    // @unchecked: a connection is not thread-safe; each is confined to one caller at a time by
+    // being taken out of `idle` under `condition`. The other state is guarded by its own lock.
+
+    /// What it was opened with.
+    public let configuration: PostgresConfiguration
+    private let condition = NSCondition()
+    private var idle: [PostgresConnection]
+    /// Connections open now, idle or lent; never above `configuration.poolSize`.
+    private var open: Int
+    private let statisticsLock = NSLock()
+    private var recordedStatistics = PostgresStatistics()
+    /// Told about every error a read or write throws: use cases only see a `GatewayError`, so
+    /// this is where operators get the server's own words.
+    private let errorHandler: @Sendable (any Error) -> Void
+
+    /// Connects once (so a wrong URL or an unreachable server fails here, at start-up); the
+    /// other connections open as load needs them.
+    public init(configuration: PostgresConfiguration, errorHandler: @escaping @Sendable (any Error) -> Void = { _ in }) throws {
+        self.configuration = configuration
+        self.errorHandler = errorHandler
+        idle = [try PostgresConnection(url: configuration.url)]
+        open = 1
+    }
+
+    /// Use counters since opening.
+    public var statistics: PostgresStatistics {
+        statisticsLock.withLock { recordedStatistics }
+    }
+
+    /// Whether the server answers `SELECT 1` now (readiness).
+    public func isAvailable() -> Bool {
+        (try? read { connection in try connection.statement("SELECT 1").rows { $0.int64(at: 0) } == [1] }) ?? false
+    }
+
+    /// Runs `body` on a connection outside any explicit transaction: each statement sees the data
+    /// committed before it started. Run again once on a fresh session when the connection turns
+    /// out to be dead (the server restarted since it was last used).
+    public func read<T>(_ body: (PostgresConnection) throws -> T) throws -> T {
+        let start = ContinuousClock.now
+        defer { record(since: start) }
+        return try withConnection { connection in
+            do {
+                return try body(connection)
+            } catch let error as PostgresError where error.sqlState.isEmpty || error.sqlState.hasPrefix("08") {
+                guard connection.reconnect() else { throw error }
+                return try body(connection)
+            }
+        }
+    }
+
+    /// Runs `body` inside one transaction and returns once it is committed; when `body` throws,
+    /// nothing it did is kept and the error is rethrown. A serialization failure or a deadlock
+    /// runs the whole transaction again.
+    @discardableResult
+    public func write<T>(_ body: (PostgresConnection) throws -> T) throws -> T {
+        let start = ContinuousClock.now
+        defer { record(since: start) }
+        return try withConnection { connection in
+            var attempt = 0
+            while true {
+                do {
+                    try begin(on: connection)
+                    let result = try body(connection)
+                    try connection.execute("COMMIT")
+                    statisticsLock.withLock { recordedStatistics.commits += 1 }
+                    return result
+                } catch let error as PostgresError where error.isRetryable && attempt < configuration.retryLimit {
+                    rollBack(connection)
+                    attempt += 1
+                    statisticsLock.withLock { recordedStatistics.retries += 1 }
+                    // A short random pause, growing, so the transactions that collided do not
+                    // collide again in lockstep.
+                    Thread.sleep(forTimeInterval: Double.random(in: 0...0.002) * Double(attempt))
+                } catch {
+                    rollBack(connection)
+                    throw error
+                }
+            }
+        }
+    }
+
+    /// `BEGIN`, on a fresh session when the pooled one turns out to be dead: nothing of the
+    /// transaction was sent yet, so starting again on a new session is safe.
+    private func begin(on connection: PostgresConnection) throws {
+        do {
+            try connection.execute("BEGIN")
+        } catch let error as PostgresError where error.sqlState.isEmpty || error.sqlState.hasPrefix("08") {
+            guard connection.reconnect() else { throw error }
+            try connection.execute("BEGIN")
+        }
+    }
+
+    private func rollBack(_ connection: PostgresConnection) {
+        if connection.isInTransaction {
+            try? connection.execute("ROLLBACK")
+        }
+    }
+
+    private func withConnection<T>(_ body: (PostgresConnection) throws -> T) throws -> T {
+        let connection: PostgresConnection
+        do {
+            connection = try takeConnection()
+        } catch {
+            errorHandler(error)
+            throw error
+        }
+        defer { give(back: connection) }
+        do {
+            return try body(connection)
+        } catch {
+            errorHandler(error)
+            throw error
+        }
+    }
+
+    /// An idle connection, a new one while the pool is below its size, else waits for one.
+    private func takeConnection() throws -> PostgresConnection {
+        condition.lock()
+        while true {
+            if let connection = idle.popLast() {
+                condition.unlock()
+                return connection
+            }
+            if open < configuration.poolSize {
+                open += 1
+                condition.unlock()
+                do {
+                    return try PostgresConnection(url: configuration.url)
+                } catch {
+                    condition.withLock {
+                        open -= 1
+                        condition.signal()
+                    }
+                    throw error
+                }
+            }
+            condition.wait()
+        }
+    }
+
+    /// Back to the pool; a session left broken or inside a transaction is repaired or dropped,
+    /// so the next caller always gets a clean one.
+    private func give(back connection: PostgresConnection) {
+        rollBack(connection)
+        let usable = connection.isIdle || (connection.reconnect() && connection.isIdle)
+        condition.withLock {
+            if usable {
+                idle.append(connection)
+            } else {
+                open -= 1
+            }
+            condition.signal()
+        }
+    }
+
+    private func record(since start: ContinuousClock.Instant) {
+        let (seconds, attoseconds) = start.duration(to: .now).components
+        let total = Double(seconds) + Double(attoseconds) / 1e18
+        statisticsLock.withLock {
+            recordedStatistics.queries += 1
+            recordedStatistics.seconds += total
+        }
+    }
+}
