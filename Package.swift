@@ -3,12 +3,15 @@
 // layers it may import, so an outward import fails to compile.
 import PackageDescription
 
-/// The numbered SQL files of Migrations/, compiled into the binary so a release build migrates
-/// from any working directory. Listed by hand, not scanned: SwiftPM caches the manifest's
-/// evaluation, so a scan can miss a file added later (or copied in after `swift package resolve`,
-/// as in a Docker build). A new migration goes here and in `Migrations/EmbeddedMigrations.swift`;
+/// The numbered SQL files of Migrations/sqlite/ and Migrations/postgres/, compiled into the
+/// binary so a release build migrates from any working directory. Listed by hand, not scanned:
+/// SwiftPM caches the manifest's evaluation, so a scan can miss a file added later (or copied in
+/// after `swift package resolve`, as in a Docker build). A new migration goes here and in its
+/// folder's Swift file (`SQLiteMigrationFiles.swift`, `PostgresMigrationFiles.swift`);
 /// `MigratorTests` and `DockerfileReplayTests` fail when either misses a file of the folder.
-let migrationFiles = [
+/// One target per folder: `.embedInCode` names a resource by its file name, and both dialects
+/// keep the same names (`schema_migrations` records them).
+let sqliteMigrationFiles = [
     "0001_create_contacts.sql",
     "0002_create_users_and_sessions.sql",
     "0003_products_orders.sql",
@@ -16,6 +19,16 @@ let migrationFiles = [
     "0005_transfers.sql",
     "0006_account_balances.sql",
     "0007_contact_search.sql",
+]
+let postgresMigrationFiles = [
+    "0001_create_contacts.sql",
+    "0002_create_users_and_sessions.sql",
+    "0003_products_orders.sql",
+    "0004_accounts_transactions.sql",
+    "0005_transfers.sql",
+    "0006_account_balances.sql",
+    "0007_contact_search.sql",
+    "0008_login_failures.sql",
 ]
 
 let package = Package(
@@ -55,8 +68,14 @@ let package = Package(
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
             ]
         ),
-        // The SQL files of Migrations/, embedded as data (see `migrationFiles`).
-        .target(name: "Migrations", path: "Migrations", resources: migrationFiles.map { .embedInCode($0) }),
+        // The SQL files of each dialect, embedded as data (see `sqliteMigrationFiles`).
+        .target(name: "SQLiteMigrations", path: "Migrations/sqlite", resources: sqliteMigrationFiles.map { .embedInCode($0) }),
+        .target(name: "PostgresMigrations", path: "Migrations/postgres", resources: postgresMigrationFiles.map { .embedInCode($0) }),
+        // The checksum runner of both dialects; each gateway gives it a `MigrationLedger`.
+        .target(
+            name: "Migrations",
+            dependencies: ["SQLiteMigrations", "PostgresMigrations", .product(name: "Crypto", package: "swift-crypto")]
+        ),
         .target(
             name: "SQLiteGateway",
             dependencies: ["Domain", "CSQLite", "Migrations", .product(name: "Crypto", package: "swift-crypto")]
@@ -74,14 +93,14 @@ let package = Package(
         .target(
             name: "App",
             dependencies: [
-                "HTTPServer", "Domain", "Presentation", "Web", "SQLiteGateway", "Security",
+                "HTTPServer", "Domain", "Presentation", "Web", "SQLiteGateway", "Migrations", "Security",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .executableTarget(
             name: "viperd",
             dependencies: [
-                "App", "HTTPServer", "SQLiteGateway",
+                "App", "HTTPServer", "SQLiteGateway", "Migrations",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]

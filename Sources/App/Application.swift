@@ -2,6 +2,7 @@ import Domain
 import Foundation
 import HTTPServer
 import Logging
+import Migrations
 import SQLiteGateway
 import Security
 import Web

@@ -1,6 +1,7 @@
 import App
 import ArgumentParser
 import Foundation
+import Migrations
 import SQLiteGateway
 
 /// `viperd migrate`: apply pending migrations, or list them with `--status`.

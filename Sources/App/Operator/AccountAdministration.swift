@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import Migrations
 import SQLiteGateway
 import Security
 

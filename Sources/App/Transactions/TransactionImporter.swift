@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import Migrations
 import SQLiteGateway
 
 /// `viperd import-transactions`: loads a card-processor feed file into an account through the

@@ -124,10 +124,12 @@ struct DockerfileReplayTests {
         #expect(products.contains("viperd"))
 
         let targets = package["targets"] as? [[String: Any]] ?? []
-        let migrations = try #require(targets.first { $0["name"] as? String == "Migrations" })
-        let embedded = (migrations["resources"] as? [[String: Any]] ?? []).compactMap { ($0["path"] as? String).map { URL(fileURLWithPath: $0).lastPathComponent } }.sorted()
-        let folder = try FileManager.default.contentsOfDirectory(atPath: Self.root.appendingPathComponent("Migrations").path).filter { $0.hasSuffix(".sql") }.sorted()
-        #expect(!folder.isEmpty)
-        #expect(embedded == folder, "Package.swift's migrationFiles must list every Migrations/*.sql file")
+        for (target, folder) in [("SQLiteMigrations", "Migrations/sqlite"), ("PostgresMigrations", "Migrations/postgres")] {
+            let migrations = try #require(targets.first { $0["name"] as? String == target })
+            let embedded = (migrations["resources"] as? [[String: Any]] ?? []).compactMap { ($0["path"] as? String).map { URL(fileURLWithPath: $0).lastPathComponent } }.sorted()
+            let files = try FileManager.default.contentsOfDirectory(atPath: Self.root.appendingPathComponent(folder).path).filter { $0.hasSuffix(".sql") }.sorted()
+            #expect(!files.isEmpty)
+            #expect(embedded == files, "Package.swift must list every \(folder)/*.sql file for the \(target) target")
+        }
     }
 }

@@ -112,7 +112,7 @@ struct SQLiteAccountManagerTests {
     @Test("migration 0004 opens one CAD account for every user registered before it")
     func migrationBackfills() throws {
         let temporary = try TemporaryDatabase(migrated: false)
-        let embedded = try Migration.embedded()
+        let embedded = try Migration.embedded(.sqlite)
         let before = embedded.filter { $0.version < 4 }
         try Migrator(database: temporary.database, migrations: before).migrate()
         try temporary.database.write { connection in
@@ -136,7 +136,7 @@ struct SQLiteAccountManagerTests {
     @Test("migration 0006 stores every account's balance summed from its transactions, voids included, and later writes keep it")
     func migrationStoresBalances() throws {
         let temporary = try TemporaryDatabase(migrated: false)
-        let embedded = try Migration.embedded()
+        let embedded = try Migration.embedded(.sqlite)
         try Migrator(database: temporary.database, migrations: embedded.filter { $0.version < 6 }).migrate()
         try TemporaryDatabase.createUsers(TemporaryDatabase.owners, in: temporary.database)
         try SQLiteAccountManager(database: temporary.database).insert(account("a_card", creditLimit: 5_000))

@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import Migrations
 import Testing
 @testable import SQLiteGateway
 
@@ -175,7 +176,7 @@ struct SQLiteContactSearchTests {
     @Test("the migration indexes contacts that existed before it, folded the application's way")
     func migrationIndexesExistingRows() throws {
         let old = try TemporaryDatabase(migrated: false)
-        let before = try Migration.embedded().filter { $0.version < 7 }
+        let before = try Migration.embedded(.sqlite).filter { $0.version < 7 }
         try Migrator(database: old.database, migrations: before).migrate()
         try TemporaryDatabase.createUsers(["u_alice", "u_bob"], in: old.database)
         try old.database.write { connection -> Void in

@@ -1,4 +1,5 @@
 import Foundation
+import Migrations
 import Testing
 @testable import SQLiteGateway
 
@@ -28,7 +29,7 @@ struct SQLiteBackupTests {
         try FileManager.default.createDirectory(at: elsewhere.deletingLastPathComponent(), withIntermediateDirectories: true)
         try FileManager.default.copyItem(atPath: temporary.database.configuration.path, toPath: elsewhere.path)
         #expect(try Self.count("items", at: elsewhere.path) == 50)
-        #expect(try Self.count("schema_migrations", at: elsewhere.path) == Migration.embedded().count)
+        #expect(try Self.count("schema_migrations", at: elsewhere.path) == Migration.embedded(.sqlite).count)
         #expect(try Self.count("users", at: elsewhere.path) == TemporaryDatabase.owners.count)
     }
 

@@ -28,7 +28,7 @@ struct MigratorTests {
     @Test("from an empty database, every embedded migration is applied and recorded with its checksum")
     func appliesEmbeddedMigrations() throws {
         let temporary = try TemporaryDatabase(migrated: false)
-        let embedded = try Migration.embedded()
+        let embedded = try Migration.embedded(.sqlite)
         let migrator = try Migrator(database: temporary.database, migrations: embedded, now: { Self.fixedNow })
 
         let done = try migrator.migrate()
@@ -181,24 +181,65 @@ struct MigratorTests {
         }
     }
 
-    @Test("every .sql file of Migrations/ is embedded with identical bytes, and nothing else is")
-    func embeddedMatchesFolder() throws {
+    @Test("every .sql file of each dialect's folder is embedded with identical bytes, and nothing else is", arguments: MigrationDialect.allCases)
+    func embeddedMatchesFolder(dialect: MigrationDialect) throws {
         let folder = URL(fileURLWithPath: #filePath)
             .deletingLastPathComponent()  // Migrations
             .deletingLastPathComponent()  // SQLiteGatewayTests
             .deletingLastPathComponent()  // Tests
             .deletingLastPathComponent()  // package
-            .appendingPathComponent("Migrations")
+            .appendingPathComponent("Migrations").appendingPathComponent(dialect.rawValue)
         let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".sql") }.sorted()
         let onDisk = try names.map { name in
             (name, [UInt8](try Data(contentsOf: folder.appendingPathComponent(name))))
         }
+        let embedded = EmbeddedMigrations.files(for: dialect)
 
         #expect(!onDisk.isEmpty)
-        #expect(EmbeddedMigrations.files.map(\.name) == onDisk.map(\.0))
+        #expect(embedded.map(\.name) == onDisk.map(\.0))
         for (name, bytes) in onDisk {
-            #expect(EmbeddedMigrations.files.first { $0.name == name }?.sql == bytes, "\(name) differs from its embedded copy")
+            #expect(embedded.first { $0.name == name }?.sql == bytes, "\(name) differs from its embedded copy")
         }
-        #expect(try Migration.embedded().map(\.name) == names)
+        #expect(try Migration.embedded(dialect).map(\.name) == names)
+    }
+
+    @Test("PostgreSQL has every SQLite version under the same name, so `migrate --status` reads alike")
+    func dialectsShareVersions() throws {
+        let sqlite = try Migration.embedded(.sqlite)
+        let postgres = try Migration.embedded(.postgres)
+
+        #expect(Array(postgres.prefix(sqlite.count)).map(\.name) == sqlite.map(\.name))
+        #expect(postgres.map(\.name).contains("0008_login_failures.sql"))
+    }
+
+    /// `schema_migrations` as every released build recorded it, before the files moved to
+    /// `Migrations/sqlite/`: the file name without a folder and the SHA-256 of its bytes.
+    private static let releasedRecords = [
+        (1, "0001_create_contacts.sql", "46e1b4c36152454b9e67afaaa601fb087affc32da38d9f870f212e2a600116f9"),
+        (2, "0002_create_users_and_sessions.sql", "9d9b363027fe79e54584c23c50008d21882a4f2f3bdd14aca3363c361e8768d5"),
+        (3, "0003_products_orders.sql", "b48132944a6ef9444135121b3dacab09e9d607aa20e39721c2c8709365b99f29"),
+        (4, "0004_accounts_transactions.sql", "f47895175a871d0ea9f4104a0c244acb9239599158c1b946c07085bc82442e7c"),
+        (5, "0005_transfers.sql", "8c9c213717a364d908022c2f828d1357c6262c0c2d438293eda24040f7573c0f"),
+        (6, "0006_account_balances.sql", "5d67fc69cf6e7c1b30347a55b9b5bba44ecc7ac90b6b606662488f559e0a9792"),
+        (7, "0007_contact_search.sql", "1879f5b426a4b1de02b153ea1d4b72eb439a313b5003bb8cfa00a84b9a2e74c6"),
+    ]
+
+    @Test("a database migrated before the per-dialect folders validates as up to date, with nothing to apply")
+    func releasedDatabaseStaysValid() throws {
+        let temporary = try TemporaryDatabase(migrated: false)
+        _ = try SQLiteMigrationLedger(database: temporary.database).prepare()
+        try temporary.database.write { connection in
+            for (version, name, checksum) in Self.releasedRecords {
+                try connection.statement("INSERT INTO schema_migrations (version, name, checksum, applied_at) VALUES (?, ?, ?, ?)")
+                    .run([.integer(Int64(version)), .text(name), .text(checksum), .text("2025-06-15T15:06:40.250Z")])
+            }
+        }
+        let migrator = try Migrator(database: temporary.database)
+
+        try migrator.validate()
+
+        #expect(try migrator.pending().isEmpty)
+        #expect(try migrator.status().map(\.state) == Array(repeating: .applied, count: Self.releasedRecords.count))
+        #expect(try migrator.migrate().isEmpty)
     }
 }

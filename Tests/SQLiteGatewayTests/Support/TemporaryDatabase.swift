@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import Migrations
 @testable import SQLiteGateway
 
 /// A database in a fresh folder under the temporary directory, removed with this value.

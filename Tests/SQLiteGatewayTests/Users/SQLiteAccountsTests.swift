@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import Migrations
 import Testing
 @testable import SQLiteGateway
 
@@ -69,7 +70,7 @@ struct SQLiteAccountsTests {
     @Test("migration 0002 drops the development owner's contacts and keeps real users' ones")
     func developmentOwnerDropped() throws {
         let temporary = try TemporaryDatabase(migrated: false)
-        let all = try Migration.embedded()
+        let all = try Migration.embedded(.sqlite)
         try Migrator(database: temporary.database, migrations: Array(all.prefix(1))).migrate()
         try temporary.database.write { connection -> Void in
             try connection.execute("""

@@ -1,8 +1,10 @@
-/// The SQL files of this folder, compiled into the binary.
+/// The SQL files of this folder (`Migrations/sqlite/`), compiled into the binary.
 ///
-/// A new migration is a new `NNNN_name.sql` file here plus its line below; a test fails when
-/// the two disagree.
-public enum EmbeddedMigrations {
+/// A new migration is a new `NNNN_name.sql` file here, its name in Package.swift's
+/// `sqliteMigrationFiles` and its line below; a test fails when they disagree. The file name is
+/// what `schema_migrations` records, and the bytes are checksummed: never rename or edit a file
+/// once released.
+public enum SQLiteMigrationFiles {
     /// `(file name, SQL bytes)`, in order.
     public static let files: [(name: String, sql: [UInt8])] = [
         ("0001_create_contacts.sql", PackageResources._001_create_contacts_sql),

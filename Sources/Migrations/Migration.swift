@@ -1,12 +1,12 @@
 import Crypto
 import Foundation
-import Migrations
 
-/// One numbered SQL file of `Migrations/`: `NNNN_description.sql`, applied once, in order.
+/// One numbered SQL file of a dialect's folder of `Migrations/`: `NNNN_description.sql`, applied
+/// once, in order.
 public struct Migration: Equatable, Sendable {
     /// The file name's leading number; migrations apply in increasing order.
     public let version: Int
-    /// The file name, as operators know it.
+    /// The file name without its folder, as operators know it and `schema_migrations` records it.
     public let name: String
     /// The script, run in one transaction; it must not contain BEGIN or COMMIT of its own.
     public let sql: String
@@ -29,10 +29,10 @@ public struct Migration: Equatable, Sendable {
         try self.init(name: name, bytes: Array(sql.utf8))
     }
 
-    /// The migrations compiled into this build, from `EmbeddedMigrations`.
-    public static func embedded() throws(MigrationError) -> [Migration] {
+    /// The migrations of `dialect` compiled into this build, from `EmbeddedMigrations`.
+    public static func embedded(_ dialect: MigrationDialect) throws(MigrationError) -> [Migration] {
         var migrations: [Migration] = []
-        for file in EmbeddedMigrations.files {
+        for file in EmbeddedMigrations.files(for: dialect) {
             migrations.append(try Migration(name: file.name, bytes: file.sql))
         }
         return migrations

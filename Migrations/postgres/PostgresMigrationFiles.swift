@@ -1,0 +1,19 @@
+/// The SQL files of this folder (`Migrations/postgres/`), compiled into the binary.
+///
+/// The same versions and names as `Migrations/sqlite/` for the same schema (so `viperd migrate
+/// --status` reads alike on both), plus the migrations only a shared server needs. A new
+/// migration is a new `NNNN_name.sql` file here, its name in Package.swift's
+/// `postgresMigrationFiles` and its line below; a test fails when they disagree.
+public enum PostgresMigrationFiles {
+    /// `(file name, SQL bytes)`, in order.
+    public static let files: [(name: String, sql: [UInt8])] = [
+        ("0001_create_contacts.sql", PackageResources._001_create_contacts_sql),
+        ("0002_create_users_and_sessions.sql", PackageResources._002_create_users_and_sessions_sql),
+        ("0003_products_orders.sql", PackageResources._003_products_orders_sql),
+        ("0004_accounts_transactions.sql", PackageResources._004_accounts_transactions_sql),
+        ("0005_transfers.sql", PackageResources._005_transfers_sql),
+        ("0006_account_balances.sql", PackageResources._006_account_balances_sql),
+        ("0007_contact_search.sql", PackageResources._007_contact_search_sql),
+        ("0008_login_failures.sql", PackageResources._008_login_failures_sql),
+    ]
+}
