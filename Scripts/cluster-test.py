@@ -11,6 +11,12 @@ DATABASE_URL or DATABASE_PATH, BINARY). Each check registers its own user and pr
 its figures; a violated check prints what was expected and found, and the run exits 1. The checks,
 in order (`kill` is last: it leaves instance 1 dead):
 
+  retries      the committed nginx policy (deploy/nginx/viperd-locations.conf) on its own nginx, in
+               front of two stand-ins: one that reads each request and hangs up, one that answers.
+               A POST or PATCH that reached the first is not passed to the second (503
+               upstream_unavailable, a problem document with Retry-After: 1); a GET, PUT or
+               DELETE is (200); X-Forwarded-For gets the peer appended, X-Request-ID passes.
+
   transfers    an account with exactly 100.00 available (funded by `viperd import-transactions`,
                the only way money enters the system) sends 50 concurrent 10.00 transfers to
                another of its user's accounts, alternating instances: exactly 10 are 201 and 40
@@ -37,10 +43,14 @@ in order (`kill` is last: it leaves instance 1 dead):
 """
 import argparse
 import http.client
+import http.server
 import json
 import os
 import random
+import re
+import shutil
 import signal
+import socket
 import subprocess
 import sys
 import threading
@@ -57,7 +67,8 @@ REVOCATION_LIMIT_SECONDS = 1.5
 KILL_AFTER_SECONDS = 5.0
 WRITE_SECONDS = 10.0
 BLIP_SECONDS = 2.0
-CHECKS = ["transfers", "idempotency", "throttle", "revocation", "kill"]
+CHECKS = ["retries", "transfers", "idempotency", "throttle", "revocation", "kill"]
+REPOSITORY = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
 def log(message):
@@ -217,6 +228,118 @@ def net_of(transactions):
 
 
 # --- the checks ---------------------------------------------------------------------------------------
+
+def check_retries(cluster):
+    nginx = shutil.which("nginx") or ("/usr/sbin/nginx" if os.access("/usr/sbin/nginx", os.X_OK) else None)
+    require(nginx, "nginx not found")
+    hung_up = []
+
+    hole = socket.socket()
+    hole.bind(("127.0.0.1", 0))
+    hole.listen(16)
+
+    def hang_up():
+        while True:
+            try:
+                connection, _ = hole.accept()
+            except OSError:
+                return
+            with connection:
+                data = b""
+                while b"\r\n\r\n" not in data:
+                    chunk = connection.recv(65536)
+                    if not chunk:
+                        break
+                    data += chunk
+                hung_up.append(data.split(b" ", 1)[0].decode())
+
+    seen = []
+
+    class Answer(http.server.BaseHTTPRequestHandler):
+        protocol_version = "HTTP/1.1"
+
+        def answer(self):
+            self.rfile.read(int(self.headers.get("Content-Length") or 0))
+            seen.append((self.command, self.headers.get("X-Forwarded-For"), self.headers.get("X-Request-ID")))
+            body = b'{"ok":true}'
+            self.send_response(200)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+
+        do_GET = do_POST = do_PUT = do_PATCH = do_DELETE = answer
+
+        def log_message(self, *arguments):
+            pass
+
+    answering = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Answer)
+    folder = os.path.join(cluster.dir, "retries-nginx")
+    os.makedirs(os.path.join(folder, "tmp"), exist_ok=True)
+    probe = socket.socket()
+    probe.bind(("127.0.0.1", 0))
+    port = probe.getsockname()[1]
+    probe.close()
+    with open(os.path.join(REPOSITORY, "deploy", "nginx", "viperd.conf")) as handle:
+        http_level = re.findall(r"^map .*?^}", handle.read(), re.M | re.S)
+    temp = "".join(f"    {kind}_temp_path {folder}/tmp/{kind};\n" for kind in ("client_body", "proxy", "fastcgi", "uwsgi", "scgi"))
+    # max_fails=0: strict alternation, so that of two requests in a row one starts at the stand-in
+    # that hangs up, whatever happened before.
+    config = (("user nobody nogroup;\n" if os.geteuid() == 0 else "") +
+              f"worker_processes 1;\npid {folder}/nginx.pid;\nerror_log {folder}/error.log;\nevents {{}}\nhttp {{\n{temp}"
+              f"    access_log {folder}/access.log;\n{http_level[0] if http_level else ''}\n"
+              f"    upstream viperd {{ server 127.0.0.1:{hole.getsockname()[1]} max_fails=0; "
+              f"server 127.0.0.1:{answering.server_address[1]} max_fails=0; keepalive 8; }}\n"
+              f"    server {{ listen 127.0.0.1:{port}; include {REPOSITORY}/deploy/nginx/viperd-locations.conf; }}\n}}\n")
+    with open(os.path.join(folder, "nginx.conf"), "w") as handle:
+        handle.write(config)
+    threading.Thread(target=hang_up, daemon=True).start()
+    threading.Thread(target=answering.serve_forever, daemon=True).start()
+    process = subprocess.Popen([nginx, "-p", folder + "/", "-c", os.path.join(folder, "nginx.conf"), "-e",
+                                os.path.join(folder, "error.log"), "-g", "daemon off;"],
+                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    try:
+        front = Endpoint("the retry nginx", f"http://127.0.0.1:{port}")
+        deadline = time.monotonic() + 10
+        while True:
+            try:
+                front.request("GET", "/warm-up")
+                break
+            except Refused:
+                require(process.poll() is None and time.monotonic() < deadline,
+                        f"nginx did not start: {process.stderr.read().decode() if process.poll() is not None else 'timeout'}")
+                time.sleep(0.05)
+        outcomes = {}
+        for method in ("POST", "PATCH", "GET", "PUT", "DELETE"):
+            before = len(hung_up)
+            answers = [front.request(method, "/v1/anything", body={"n": n},
+                                     headers={"X-Forwarded-For": "203.0.113.9", "X-Request-ID": f"retry-{method}-{n}"})
+                       for n in range(2)]
+            reached = hung_up[before:]
+            require(reached == [method], f"{method}: the stand-in that hangs up got {reached}, expected one {method}")
+            statuses = sorted(answer.status for answer in answers)
+            if method in ("POST", "PATCH"):
+                require(statuses == [200, 503], f"{method}: answers {statuses}; a {method} that reached an instance must "
+                                                f"not be passed to another (expected one 503 and one 200)")
+                refused = next(answer for answer in answers if answer.status == 503)
+                require(refused.code == "upstream_unavailable" and refused.headers.get("retry-after") == "1"
+                        and refused.headers.get("content-type") == "application/problem+json",
+                        f"{method}: nginx's own error is not the problem document: {refused.headers} {refused.brief()}")
+            else:
+                require(statuses == [200, 200], f"{method}: answers {statuses}; an idempotent request must be retried (200, 200)")
+            outcomes[method] = "/".join(str(s) for s in statuses)
+        forwarded = [entry for entry in seen if entry[2] and entry[2].startswith("retry-")]
+        require(all(entry[1] == "203.0.113.9, 127.0.0.1" for entry in forwarded),
+                f"X-Forwarded-For reached the instance as {sorted({entry[1] for entry in forwarded})}, not '203.0.113.9, 127.0.0.1'")
+    finally:
+        process.terminate()
+        process.wait(timeout=10)
+        answering.shutdown()
+        hole.close()
+    return (f"a request the first instance read and dropped: POST {outcomes['POST']}, PATCH {outcomes['PATCH']} (not passed on, "
+            f"503 upstream_unavailable), GET {outcomes['GET']}, PUT {outcomes['PUT']}, DELETE {outcomes['DELETE']} (passed on); "
+            f"X-Forwarded-For appended, X-Request-ID passed")
+
 
 def check_transfers(cluster):
     one, two = cluster.one, cluster.two

@@ -3,7 +3,7 @@
 # two viperd instances, nginx), runs Scripts/cluster-test.py's checks against it, stops it. Exits 1
 # on any violation (each check prints one line with its figures), 2 on bad usage. About 45 s.
 #
-#   bash Scripts/cluster-test.sh [--only NAME]...     NAME: transfers idempotency throttle revocation kill
+#   bash Scripts/cluster-test.sh [--only NAME]...     NAME: retries transfers idempotency throttle revocation kill
 #
 # Environment: VIPERD_BIN (default .build/debug/viperd, built when missing), CLUSTER_BACKEND
 # (postgres, the default, or sqlite: the instances share one SQLite file, for trying the harness on
@@ -24,8 +24,8 @@ if [[ -z "$VIPERD_BIN" ]]; then
 fi
 [[ -x "$VIPERD_BIN" ]] || { echo "cluster-test.sh: no server binary at $VIPERD_BIN" >&2; exit 1; }
 for argument in "$@"; do
-    case $argument in --only | transfers | idempotency | throttle | revocation | kill) ;; *)
-        echo "usage: $0 [--only transfers|idempotency|throttle|revocation|kill]..." >&2; exit 2 ;;
+    case $argument in --only | retries | transfers | idempotency | throttle | revocation | kill) ;; *)
+        echo "usage: $0 [--only retries|transfers|idempotency|throttle|revocation|kill]..." >&2; exit 2 ;;
     esac
 done
 
