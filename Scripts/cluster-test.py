@@ -285,7 +285,12 @@ def check_retries(cluster):
     temp = "".join(f"    {kind}_temp_path {folder}/tmp/{kind};\n" for kind in ("client_body", "proxy", "fastcgi", "uwsgi", "scgi"))
     # max_fails=0: strict alternation, so that of two requests in a row one starts at the stand-in
     # that hangs up, whatever happened before.
-    config = (("user nobody nogroup;\n" if os.geteuid() == 0 else "") +
+    user = ""
+    if os.geteuid() == 0:  # as Scripts/cluster.sh: the workers run as nobody
+        import grp
+        import pwd
+        user = f"user nobody {grp.getgrgid(pwd.getpwnam('nobody').pw_gid).gr_name};\n"
+    config = (user +
               f"worker_processes 1;\npid {folder}/nginx.pid;\nerror_log {folder}/error.log;\nevents {{}}\nhttp {{\n{temp}"
               f"    access_log {folder}/access.log;\n{http_level[0] if http_level else ''}\n"
               f"    upstream viperd {{ server 127.0.0.1:{hole.getsockname()[1]} max_fails=0; "
