@@ -1,6 +1,6 @@
 # syntax=docker/dockerfile:1
 # Viperd container image: a release build with the Swift runtime linked statically, on a slim
-# Debian that only adds libsqlite3 (and curl for the health check).
+# Debian that only adds libsqlite3, libpq (PostgreSQL, with --database-url) and curl for the health check.
 #
 #   docker build -t viperd:latest .
 #   docker run --rm -p 8080:8080 -v viperd-data:/data viperd:latest
@@ -13,7 +13,7 @@ FROM swift:6.3-bookworm AS build
 
 RUN export DEBIAN_FRONTEND=noninteractive \
     && apt-get update \
-    && apt-get install -y --no-install-recommends libsqlite3-dev \
+    && apt-get install -y --no-install-recommends libsqlite3-dev libpq-dev \
     && rm -rf /var/lib/apt/lists/*
 
 WORKDIR /build
@@ -41,7 +41,7 @@ FROM debian:bookworm-slim
 
 RUN export DEBIAN_FRONTEND=noninteractive \
     && apt-get update \
-    && apt-get install -y --no-install-recommends libsqlite3-0 ca-certificates curl \
+    && apt-get install -y --no-install-recommends libsqlite3-0 libpq5 ca-certificates curl \
     && rm -rf /var/lib/apt/lists/*
 
 RUN groupadd --system --gid 10001 viperd \

@@ -2,7 +2,8 @@
 """Validate a Compose file against the Compose Specification's JSON schema.
 
 Usage: python3 Scripts/validate-compose.py [COMPOSE_FILE] [SCHEMA]
-  COMPOSE_FILE  default: docker-compose.yml at the repository root
+  COMPOSE_FILE  default: both of the repository's compose files, docker-compose.yml (SQLite) and
+                docker-compose.postgres.yml (PostgreSQL, two instances, nginx)
   SCHEMA        default: Tests/Conformance/compose-spec.json (vendored), relative to the repository root
 The repository root is the parent of this script's folder, so it runs from any directory.
 
@@ -15,7 +16,7 @@ import sys
 from pathlib import Path
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
-DEFAULT_COMPOSE = REPO_ROOT / "docker-compose.yml"
+DEFAULT_COMPOSE = [REPO_ROOT / "docker-compose.yml", REPO_ROOT / "docker-compose.postgres.yml"]
 DEFAULT_SCHEMA = REPO_ROOT / "Tests" / "Conformance" / "compose-spec.json"
 
 
@@ -41,7 +42,7 @@ def main(argv: list[str]) -> int:
     if len(argv) > 2 or any(a in ("-h", "--help") for a in argv):
         print(__doc__.strip())
         return 0 if argv and argv[0] in ("-h", "--help") else 2
-    compose_path = Path(argv[0]) if len(argv) >= 1 else DEFAULT_COMPOSE
+    compose_paths = [Path(argv[0])] if len(argv) >= 1 else DEFAULT_COMPOSE
     schema_path = Path(argv[1]) if len(argv) >= 2 else DEFAULT_SCHEMA
 
     try:
@@ -54,7 +55,7 @@ def main(argv: list[str]) -> int:
     except ImportError:
         fail("jsonschema is not installed (pip install jsonschema, or apt-get install python3-jsonschema)", 2)
 
-    for label, path in (("compose file", compose_path), ("schema", schema_path)):
+    for label, path in [("compose file", p) for p in compose_paths] + [("schema", schema_path)]:
         if not path.is_file():
             fail(f"{label} not found: {path}", 2)
 
@@ -62,6 +63,19 @@ def main(argv: list[str]) -> int:
         schema = json.loads(schema_path.read_text(encoding="utf-8"))
     except (OSError, ValueError) as e:
         fail(f"cannot read schema {schema_path}: {e}", 2)
+    # The schema's own "$schema" (draft-07 for compose-spec.json); Draft 7 if it declares none.
+    validator_class = validator_for(schema, default=jsonschema.Draft7Validator)
+    validator_class.check_schema(schema)
+    validator = validator_class(schema)
+
+    status = 0
+    for compose_path in compose_paths:
+        status = max(status, validate(compose_path, validator, yaml))
+    return status
+
+
+def validate(compose_path: Path, validator, yaml) -> int:
+    """0 when the file conforms, 1 (errors printed) when not."""
     try:
         document = yaml.safe_load(compose_path.read_text(encoding="utf-8"))
     except OSError as e:
@@ -69,11 +83,6 @@ def main(argv: list[str]) -> int:
     except yaml.YAMLError as e:
         print(f"{compose_path.name}: not valid YAML: {e}", file=sys.stderr)
         return 1
-
-    # The schema's own "$schema" (draft-07 for compose-spec.json); Draft 7 if it declares none.
-    validator_class = validator_for(schema, default=jsonschema.Draft7Validator)
-    validator_class.check_schema(schema)
-    validator = validator_class(schema)
 
     errors = sorted(validator.iter_errors(document), key=lambda e: (list(map(str, e.absolute_path)), e.message))
     if errors:

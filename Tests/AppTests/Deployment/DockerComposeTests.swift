@@ -7,7 +7,7 @@ struct DockerComposeTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent()
 
-    @Test("docker-compose.yml validates against the Compose specification schema")
+    @Test("docker-compose.yml and docker-compose.postgres.yml validate against the Compose specification schema")
     func composeValidates() throws {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
@@ -52,13 +52,13 @@ struct DockerComposeTests {
         return number.isEmpty ? total : nil
     }
 
-    @Test("compose waits longer than the server's shutdown timeout before SIGKILL, and checks readiness")
-    func stopGracePeriodAndHealthCheck() throws {
+    /// A compose file of the repository as JSON objects (PyYAML reads it, anchors and merge keys resolved).
+    static func compose(_ file: String) throws -> [String: Any] {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = [
             "python3", "-c", "import json, sys, yaml; print(json.dumps(yaml.safe_load(open(sys.argv[1]))))",
-            Self.root.appendingPathComponent("docker-compose.yml").path,
+            root.appendingPathComponent(file).path,
         ]
         let pipe = Pipe()
         process.standardOutput = pipe
@@ -66,7 +66,12 @@ struct DockerComposeTests {
         let data = pipe.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         try #require(process.terminationStatus == 0)
-        let document = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        return try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+    }
+
+    @Test("compose waits longer than the server's shutdown timeout before SIGKILL, and checks readiness")
+    func stopGracePeriodAndHealthCheck() throws {
+        let document = try Self.compose("docker-compose.yml")
         let service = try #require((document["services"] as? [String: Any])?["viperd"] as? [String: Any])
 
         let grace = try #require((service["stop_grace_period"] as? String).flatMap(Self.seconds(ofComposeDuration:)))
@@ -79,5 +84,57 @@ struct DockerComposeTests {
         #expect(test.contains { $0.hasSuffix("/health/ready") }, "\(test)")
         let dockerfile = try String(contentsOf: Self.root.appendingPathComponent("Dockerfile"), encoding: .utf8)
         #expect(dockerfile.contains("http://127.0.0.1:8080/health/ready"))
+    }
+
+    @Test("docker-compose.postgres.yml: two instances on PostgreSQL's URL after one migrate, ready-checked, trusting only nginx, whose config balances both")
+    func postgresDeployment() throws {
+        let document = try Self.compose("docker-compose.postgres.yml")
+        let services = try #require(document["services"] as? [String: Any])
+        let postgres = try #require(services["postgres"] as? [String: Any])
+        #expect((postgres["image"] as? String)?.hasPrefix("postgres:") == true)
+        let postgresCheck = (postgres["healthcheck"] as? [String: Any])?["test"] as? [String] ?? []
+        #expect(postgresCheck.contains("pg_isready"), "\(postgresCheck)")
+
+        let nginx = try #require(services["nginx"] as? [String: Any])
+        let nginxAddress = try #require(
+            ((nginx["networks"] as? [String: Any])?["backend"] as? [String: Any])?["ipv4_address"] as? String)
+        // Every file nginx mounts is in the repository.
+        let mounts = (nginx["volumes"] as? [String] ?? []).compactMap { $0.split(separator: ":").first.map(String.init) }
+        #expect(mounts.count == 2)
+        for mount in mounts {
+            #expect(FileManager.default.fileExists(atPath: Self.root.appendingPathComponent(mount).path), "\(mount)")
+        }
+        let upstreams = try String(contentsOf: Self.root.appendingPathComponent("deploy/nginx/viperd.conf"), encoding: .utf8)
+        let locations = try String(contentsOf: Self.root.appendingPathComponent("deploy/nginx/viperd-locations.conf"), encoding: .utf8)
+        // nginx must never send a POST that reached one instance to another.
+        let retry = locations.components(separatedBy: "\n").filter { $0.trimmingCharacters(in: .whitespaces).hasPrefix("proxy_next_upstream ") }
+        #expect(retry.count == 1 && !retry[0].contains("non_idempotent"), "\(retry)")
+        #expect(locations.contains("X-Forwarded-For $proxy_add_x_forwarded_for"))
+
+        let migrate = try #require(services["migrate"] as? [String: Any])
+        let migrateCommand = migrate["command"] as? [String] ?? []
+        #expect(migrateCommand.first == "migrate")
+        let instances = services.keys.filter { $0.hasPrefix("viperd-") }.sorted()
+        #expect(instances == ["viperd-1", "viperd-2"])
+        for name in instances {
+            let service = try #require(services[name] as? [String: Any])
+            let environment = service["environment"] as? [String: Any] ?? [:]
+            let url = environment["VIPERD_DATABASE_URL"] as? String ?? ""
+            #expect(url.hasPrefix("postgres://") && url.contains("@postgres:5432/"), "\(name): \(url)")
+            #expect(migrateCommand.contains(url), "\(name) and migrate use one database URL")
+            #expect(environment["VIPERD_TRUSTED_PROXY"] as? String == nginxAddress, "\(name) trusts exactly nginx")
+            #expect("\(environment["VIPERD_AUTO_MIGRATE"] ?? "")" == "false", "\(name) must leave migrations to `migrate`")
+            let dependencies = service["depends_on"] as? [String: [String: Any]] ?? [:]
+            #expect(dependencies["postgres"]?["condition"] as? String == "service_healthy")
+            #expect(dependencies["migrate"]?["condition"] as? String == "service_completed_successfully")
+            let test = (service["healthcheck"] as? [String: Any])?["test"] as? [String] ?? []
+            #expect(test.contains { $0.hasSuffix("/health/ready") }, "\(name): \(test)")
+            let grace = try #require((service["stop_grace_period"] as? String).flatMap(Self.seconds(ofComposeDuration:)))
+            let shutdown = (environment["VIPERD_SHUTDOWN_TIMEOUT"].map { "\($0)" }).flatMap(Double.init) ?? 10
+            #expect(grace > shutdown, "\(name): stop_grace_period \(grace)s must exceed VIPERD_SHUTDOWN_TIMEOUT \(shutdown)s")
+            #expect(upstreams.contains("server \(name):8080"), "nginx's upstream must list \(name)")
+            let nginxDependency = (nginx["depends_on"] as? [String: [String: Any]])?[name]?["condition"] as? String
+            #expect(nginxDependency == "service_healthy", "nginx waits for \(name)")
+        }
     }
 }
