@@ -116,6 +116,11 @@ let package = Package(
         .testTarget(name: "PresentationTests", dependencies: ["Presentation", "Domain", "DomainTestSupport"]),
         .testTarget(name: "SQLiteGatewayTests", dependencies: ["SQLiteGateway", "Domain", "Migrations", "CSQLite"]),
         .testTarget(name: "PostgresGatewayTests", dependencies: ["PostgresGateway", "Domain", "Migrations", "TestSupport"]),
+        // The EntityManager contract, run once per backend (SQLite, PostgreSQL).
+        .testTarget(
+            name: "GatewayContractTests",
+            dependencies: ["SQLiteGateway", "PostgresGateway", "Domain", "Migrations", "TestSupport"]
+        ),
         .testTarget(name: "WebTests", dependencies: ["Web", "HTTPServer", "Presentation", "Domain", "TestSupport", "DomainTestSupport"]),
         .testTarget(
             name: "AppTests",

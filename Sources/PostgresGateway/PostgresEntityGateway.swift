@@ -1,0 +1,36 @@
+import Domain
+
+/// The Domain's `EntityGateway` on one PostgreSQL `PostgresDatabase`: every EntityManager
+/// shares its connection pool.
+public final class PostgresEntityGateway: EntityGateway {
+    /// The database every manager uses, for statistics and migrations.
+    public let database: PostgresDatabase
+    public let contacts: any ContactManager
+    public let users: any UserManager
+    public let sessions: any SessionManager
+    public let products: any ProductManager
+    public let orders: any OrderManager
+    public let idempotency: any IdempotencyManager
+    public let accounts: any AccountManager
+    public let transactions: any TransactionManager
+    public let transfers: any TransferManager
+    public let transferDrafts: any TransferDraftManager
+
+    public init(database: PostgresDatabase) {
+        self.database = database
+        contacts = PostgresContactManager(database: database)
+        users = PostgresUserManager(database: database)
+        sessions = PostgresSessionManager(database: database)
+        products = PostgresProductManager(database: database)
+        orders = PostgresOrderManager(database: database)
+        idempotency = PostgresIdempotencyManager(database: database)
+        accounts = PostgresAccountManager(database: database)
+        transactions = PostgresTransactionManager(database: database)
+        transfers = PostgresTransferManager(database: database)
+        transferDrafts = PostgresTransferDraftManager(database: database)
+    }
+
+    public func isAvailable() -> Bool {
+        database.isAvailable()
+    }
+}

@@ -1,0 +1,68 @@
+import Domain
+import Foundation
+import Migrations
+import PostgresGateway
+import SQLiteGateway
+import TestSupport
+import Testing
+
+/// The storage a contract test runs on: every EntityManager test runs once per backend, so the
+/// two gateways keep one behaviour.
+enum Backend: String, CaseIterable, CustomTestStringConvertible, Sendable {
+    case sqlite
+    case postgres
+
+    var testDescription: String { rawValue }
+
+    /// A fresh, migrated, empty store with the three test owners (`u_alice`, `u_bob`,
+    /// `u_nobody`), each registered with a CAD account `a_<id>`.
+    func makeStore() throws -> Store {
+        let store: Store
+        switch self {
+        case .sqlite:
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("viperd-contract-\(UUID().uuidString)")
+            let database = try Database(configuration: DatabaseConfiguration(
+                path: folder.appendingPathComponent("test.sqlite").path, readerCount: 4, synchronous: .off))
+            try Migrator(database: database).migrate()
+            store = Store(gateway: SQLiteEntityGateway(database: database), backend: self, cleanUp: { try? FileManager.default.removeItem(at: folder) })
+        case .postgres:
+            let name = "contract_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
+            let admin = try PostgresConnection(url: TestPostgresServer.url.get())
+            try admin.execute("CREATE DATABASE \(name)")
+            let database = try PostgresDatabase(configuration: PostgresConfiguration(url: TestPostgresServer.url(database: name), poolSize: 8))
+            try Migrator(database: database).migrate()
+            store = Store(gateway: PostgresEntityGateway(database: database), backend: self, cleanUp: {})
+        }
+        try store.registerOwners(Store.owners)
+        return store
+    }
+}
+
+/// A migrated store of one backend, for one test; its files go with it.
+final class Store {
+    let gateway: any EntityGateway
+    let backend: Backend
+    private let cleanUp: () -> Void
+
+    init(gateway: any EntityGateway, backend: Backend, cleanUp: @escaping () -> Void) {
+        self.gateway = gateway
+        self.backend = backend
+        self.cleanUp = cleanUp
+    }
+
+    deinit {
+        cleanUp()
+    }
+
+    /// The owners every store starts with.
+    static let owners = ["u_alice", "u_bob", "u_nobody"]
+
+    func registerOwners(_ ids: [String]) throws {
+        for id in ids {
+            let user = User(id: UserID(id), name: id, email: "\(id)@example.com", passwordHash: "x", createdAt: Date(timeIntervalSince1970: 0))
+            let session = Session(tokenDigest: "digest-\(id)", userID: user.id, createdAt: user.createdAt, expiresAt: user.createdAt)
+            let account = Account(id: AccountID("a_\(id)"), ownerID: user.id, name: "Main Account", currency: .cad, createdAt: user.createdAt)
+            _ = try gateway.users.register(user, firstSession: session, firstAccount: account)
+        }
+    }
+}
