@@ -93,7 +93,7 @@ let package = Package(
         .target(
             name: "App",
             dependencies: [
-                "HTTPServer", "Domain", "Presentation", "Web", "SQLiteGateway", "Migrations", "Security",
+                "HTTPServer", "Domain", "Presentation", "Web", "SQLiteGateway", "PostgresGateway", "Migrations", "Security",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -124,7 +124,7 @@ let package = Package(
         .testTarget(name: "WebTests", dependencies: ["Web", "HTTPServer", "Presentation", "Domain", "TestSupport", "DomainTestSupport"]),
         .testTarget(
             name: "AppTests",
-            dependencies: ["App", "HTTPServer", "Web", "Domain", "SQLiteGateway", "Security", "TestSupport"]
+            dependencies: ["App", "HTTPServer", "Web", "Domain", "SQLiteGateway", "PostgresGateway", "Security", "TestSupport"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -7,8 +7,12 @@ import Web
 /// Everything `viperd serve` is configured with: the server's limits plus the application's own.
 public struct AppConfiguration: Sendable {
     public var server = HTTPServerConfiguration()
-    /// SQLite database file; created (with its folder) when missing.
+    /// SQLite database file; created (with its folder) when missing. Unused when
+    /// `databaseURL` is set.
     public var databasePath = "data/viperd.sqlite"
+    /// A PostgreSQL server (`postgres://user@host:5432/db`) to use instead of the SQLite file;
+    /// nil (the default) keeps SQLite. Its connection pool has one connection per worker.
+    public var databaseURL: String?
     /// SQLite's `synchronous` pragma: `full` survives power loss, `normal` only crashes.
     public var synchronous = DatabaseConfiguration.Synchronous.full
     /// Writes that arrive together share one SQLite transaction and one commit (fsync).
@@ -33,7 +37,8 @@ public struct AppConfiguration: Sendable {
 
     public init() {}
 
-    var database: DatabaseConfiguration {
-        DatabaseConfiguration(path: databasePath, readerCount: max(2, server.workerCount), synchronous: synchronous, groupCommit: groupCommit)
+    /// The database `databaseURL` or else `databasePath` names.
+    public var storage: StorageLocation {
+        databaseURL.map { .postgres(url: $0) } ?? .sqlite(path: databasePath)
     }
 }

@@ -10,26 +10,25 @@ import Web
 /// The composition root: builds the whole application from one configuration.
 public final class Application: Sendable {
     public let server: HTTPServer
-    public let database: Database
+    /// The database and its gateway, SQLite or PostgreSQL.
+    public let storage: Storage
     public let metrics: MetricsRegistry
 
+    /// The SQLite database, for what only SQLite has (the checkpoint at exit); nil on PostgreSQL.
+    public var database: Database? { storage.sqliteDatabase }
+
     /// Opens (and migrates) the database and wires the server to the router; nothing listens
-    /// until `server.start()`.
+    /// until `server.start()`. Without a `throttle`, the storage's own is used (see
+    /// `Storage.loginThrottle()`).
     public init(
         configuration: AppConfiguration, logger: Logger, clock: any Clock = SystemClock(), ids: any IDGenerator = RandomIDGenerator(),
-        throttle: any LoginThrottle = InMemoryLoginThrottle()
+        throttle: (any LoginThrottle)? = nil
     ) throws {
-        let database = try Database(configuration: configuration.database) { error in
-            // An expected conflict (a taken email) is the client's doing: no error, and no SQL.
-            if let error = error as? SQLiteError, error.isConstraintViolation {
-                logger.notice("database constraint: \(error.message)")
-            } else {
-                logger.error("database error: \(error)")
-            }
-        }
-        // STRICT tables need SQLite 3.37; the version is the first thing to check in a report.
-        logger.info("SQLite \(SQLiteGateway.libraryVersion) at \(configuration.databasePath)")
-        let migrator = try Migrator(database: database)
+        let storage = try Storage(
+            configuration.storage, connections: max(2, configuration.server.workerCount), synchronous: configuration.synchronous,
+            groupCommit: configuration.groupCommit, errorHandler: Storage.logging(to: logger))
+        logger.info("\(storage.startupDescription)")
+        let migrator = try storage.migrator()
         if configuration.autoMigrate {
             for migration in try migrator.migrate() {
                 logger.notice("applied migration \(migration.name)")
@@ -40,11 +39,11 @@ public final class Application: Sendable {
             guard pending.isEmpty else { throw ApplicationError.pendingMigrations(pending.map(\.name)) }
         }
         let metrics = MetricsRegistry(version: BuildInfo.version)
-        let gateway = SQLiteEntityGateway(database: database)
+        let gateway = storage.gateway
         let dependencies = Dependencies(
             gateway: gateway, clock: clock, ids: ids,
             hasher: ScryptPasswordHasher(parameters: configuration.passwordHashing), tokens: RandomTokenIssuer(),
-            throttle: throttle, sessionPolicy: configuration.sessionPolicy, accountPolicy: configuration.accountPolicy,
+            throttle: throttle ?? storage.loginThrottle(), sessionPolicy: configuration.sessionPolicy, accountPolicy: configuration.accountPolicy,
             publicReportAccount: configuration.publicReportAccount, logger: logger, metrics: metrics,
             fingerprinter: SHA256RequestFingerprinter(), orderPolicy: configuration.orderPolicy,
             idempotencyPurge: IdempotencyPurgeSchedule(startedAt: clock.now()))
@@ -77,12 +76,9 @@ public final class Application: Sendable {
             handler: { request in router.respond(to: request) })
         metrics.setSources(MetricsRegistry.Sources(
             openConnections: { [weak server] in server?.openConnectionCount ?? 0 },
-            database: {
-                let statistics = database.statistics
-                return (statistics.queries, statistics.seconds)
-            }))
+            database: { storage.statistics }))
         self.server = server
-        self.database = database
+        self.storage = storage
         self.metrics = metrics
     }
 }

@@ -1,6 +1,5 @@
 import Domain
 import Foundation
-import Migrations
 import SQLiteGateway
 import Security
 
@@ -13,18 +12,17 @@ public struct BenchSeeder {
         public let contactIDs: [String]
     }
 
-    public let databasePath: String
+    public let storage: StorageLocation
 
-    public init(databasePath: String) {
-        self.databasePath = databasePath
+    public init(storage: StorageLocation) {
+        self.storage = storage
     }
 
     /// - Parameter orders: orders of three catalog lines each, placed a second apart.
     public func seed(contacts count: Int, orders orderCount: Int = 0) throws -> Seeded {
-        // Seeding is not the workload: skip the per-commit fsync.
-        let database = try Database(configuration: DatabaseConfiguration(path: databasePath, readerCount: 1, synchronous: .off))
-        _ = try Migrator(database: database).migrate()
-        let gateway = SQLiteEntityGateway(database: database)
+        // Seeding is not the workload: skip SQLite's per-commit fsync.
+        let opened = try Storage.forCommand(storage, synchronous: .off)
+        let gateway = opened.gateway
         let ids = RandomIDGenerator()
         let now = SystemClock().now()
         let tokens = RandomTokenIssuer()
@@ -49,11 +47,11 @@ public struct BenchSeeder {
             created.append(contact.id.rawValue)
         }
         try seedOrders(orderCount, owner: user.id, gateway: gateway, ids: ids, now: now)
-        try database.checkpoint()
+        try opened.close()
         return Seeded(token: token.token, contactIDs: created)
     }
 
-    private func seedOrders(_ count: Int, owner: UserID, gateway: SQLiteEntityGateway, ids: any IDGenerator, now: Date) throws {
+    private func seedOrders(_ count: Int, owner: UserID, gateway: any EntityGateway, ids: any IDGenerator, now: Date) throws {
         guard count > 0 else { return }
         let catalog = try gateway.products.list(after: nil, limit: 100)
         guard catalog.count >= 3 else { throw GatewayError.failure("the catalog has fewer than 3 products") }

@@ -11,6 +11,8 @@ public struct ServeOptions: Sendable {
     public var host: String?
     public var port: Int?
     public var db: String?
+    /// `--database-url`: a PostgreSQL server instead of the SQLite file (`db`).
+    public var databaseURL: String?
     public var workers: Int?
     public var headerTimeout: Double?
     public var bodyTimeout: Double?
@@ -57,7 +59,14 @@ public struct ServeOptions: Sendable {
         var server = configuration.server
         server.host = try resolver.string(host, "host", default: server.host)
         server.port = try resolver.int(port, "port", default: server.port, range: 0...65535)
-        configuration.databasePath = try resolver.string(db, "db", default: configuration.databasePath)
+        do {
+            switch try StorageLocation.resolve(db: db, databaseURL: databaseURL, environment: environment, defaultPath: configuration.databasePath) {
+            case .sqlite(let path): configuration.databasePath = path
+            case .postgres(let url): configuration.databaseURL = url
+            }
+        } catch let conflict as StorageLocation.Conflict {
+            throw InvalidValue(description: conflict.description)
+        }
         server.workerCount = try resolver.int(workers, "workers", default: server.workerCount, range: 1...1024)
         server.headerTimeout = try resolver.seconds(headerTimeout, "header-timeout", default: server.headerTimeout)
         server.bodyTimeout = try resolver.seconds(bodyTimeout, "body-timeout", default: server.bodyTimeout)

@@ -25,7 +25,7 @@ struct ImportTransactions: ParsableCommand {
 
     func run() throws {
         let count = try Operator.run {
-            try TransactionImporter(databasePath: database.path).importFeed(file: file, account: account) { stored, total in
+            try TransactionImporter(storage: database.location).importFeed(file: file, account: account) { stored, total in
                 var standardError = FileHandle.standardError
                 print("stored \(stored) of \(total) rows", to: &standardError)
             }

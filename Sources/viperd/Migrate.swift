@@ -2,7 +2,6 @@ import App
 import ArgumentParser
 import Foundation
 import Migrations
-import SQLiteGateway
 
 /// `viperd migrate`: apply pending migrations, or list them with `--status`.
 struct Migrate: ParsableCommand {
@@ -17,29 +16,30 @@ struct Migrate: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Apply the database migrations built into this binary, or list them.",
         discussion: """
-            With --status nothing is changed and no file is created. Its exit status: 0 every \
-            migration is applied; 3 one is pending, changed or missing; 4 there is no database \
-            at the path; 1 any other error.
+            Works on the SQLite file (--db) or the PostgreSQL server (--database-url) the server \
+            uses; on PostgreSQL an advisory lock lets instances starting together apply each \
+            migration once. With --status nothing is changed and no file is created. Its exit \
+            status: 0 every migration is applied; 3 one is pending, changed or missing; 4 there \
+            is no SQLite database at the path; 1 any other error (an unreachable server too).
             """)
 
-    @Option(help: "SQLite database file (VIPERD_DB; default data/viperd.sqlite).")
-    var db: String?
+    @OptionGroup var database: DatabaseOption
 
     @Flag(help: "List every migration as applied, pending, changed or missing; change nothing (exit 3 unless all applied).")
     var status = false
 
     func run() throws {
-        let path = db ?? ProcessInfo.processInfo.environment["VIPERD_DB"] ?? AppConfiguration().databasePath
+        let location = database.location
         var standardError = FileHandle.standardError
-        if status, !FileManager.default.fileExists(atPath: path) {
+        if status, case .sqlite(let path) = location, !FileManager.default.fileExists(atPath: path) {
             print("viperd migrate: no database at \(path) (nothing created; `viperd migrate` creates it)", to: &standardError)
             throw ExitCode(StatusExit.noDatabase)
         }
         let upToDate: Bool
         do {
-            let database = try Database(configuration: DatabaseConfiguration(path: path, readerCount: 1))
-            defer { try? database.checkpoint() }
-            let migrator = try Migrator(database: database)
+            let storage = try Storage(location, connections: 1)
+            defer { try? storage.close() }
+            let migrator = try storage.migrator()
             if status {
                 let entries = try migrator.status()
                 for entry in entries {
@@ -49,7 +49,7 @@ struct Migrate: ParsableCommand {
                 upToDate = entries.allSatisfy { $0.state == .applied }
             } else {
                 let applied = try migrator.migrate()
-                print(applied.isEmpty ? "\(path): up to date" : applied.map { "applied \($0.name)" }.joined(separator: "\n"))
+                print(applied.isEmpty ? "\(location): up to date" : applied.map { "applied \($0.name)" }.joined(separator: "\n"))
                 upToDate = true
             }
         } catch {
@@ -57,7 +57,7 @@ struct Migrate: ParsableCommand {
             throw ExitCode(1)
         }
         guard upToDate else {
-            print("viperd migrate: \(path) is not up to date (exit \(StatusExit.notUpToDate))", to: &standardError)
+            print("viperd migrate: \(location) is not up to date (exit \(StatusExit.notUpToDate))", to: &standardError)
             throw ExitCode(StatusExit.notUpToDate)
         }
     }

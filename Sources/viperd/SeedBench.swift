@@ -8,8 +8,8 @@ struct SeedBench: ParsableCommand {
         commandName: "seed-bench",
         abstract: "Create a benchmark database: migrations, one user with a token, and N of their contacts and orders.")
 
-    @Option(help: "SQLite database file to create or extend.")
-    var db: String
+    /// Required as a flag: seeding the default database by accident would fill a real one.
+    @OptionGroup var database: DatabaseOption
 
     @Option(help: "How many contacts to insert.")
     var contacts = 10_000
@@ -24,18 +24,21 @@ struct SeedBench: ParsableCommand {
     var tokenFile: String?
 
     func validate() throws {
+        guard database.db != nil || database.databaseURL != nil else {
+            throw ValidationError("give the database to create or extend: --db FILE (SQLite) or --database-url URL (PostgreSQL)")
+        }
         guard (0...1_000_000).contains(contacts) else { throw ValidationError("--contacts must be 0...1000000") }
         guard (0...1_000_000).contains(orders) else { throw ValidationError("--orders must be 0...1000000") }
     }
 
     func run() throws {
-        let seeded = try BenchSeeder(databasePath: db).seed(contacts: contacts, orders: orders)
+        let seeded = try BenchSeeder(storage: database.location).seed(contacts: contacts, orders: orders)
         if let idsFile {
             try (seeded.contactIDs.joined(separator: "\n") + "\n").write(toFile: idsFile, atomically: true, encoding: .utf8)
         }
         if let tokenFile {
             try (seeded.token + "\n").write(toFile: tokenFile, atomically: true, encoding: .utf8)
         }
-        print("seeded 1 user, \(seeded.contactIDs.count) contacts and \(orders) orders into \(db)")
+        print("seeded 1 user, \(seeded.contactIDs.count) contacts and \(orders) orders into \(database.location)")
     }
 }

@@ -14,7 +14,7 @@ struct SeedDemo: ParsableCommand {
     var email = "demo@example.com"
 
     func run() throws {
-        let seeded = try Operator.run { try DemoSeeder(databasePath: database.path).seed(email: email) }
+        let seeded = try Operator.run { try DemoSeeder(storage: database.location).seed(email: email) }
         print("""
             demo user:    \(seeded.email)
             password:     \(seeded.password)

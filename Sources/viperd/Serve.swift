@@ -27,6 +27,13 @@ struct Serve: ParsableCommand {
     @Option(help: "SQLite database file (VIPERD_DB; default data/viperd.sqlite).")
     var db: String?
 
+    @Option(
+        name: .customLong("database-url"),
+        help: ArgumentHelp(
+            "A PostgreSQL server to use instead of SQLite, for several instances on one database: postgres://user[:password]@host[:port]/db, postgresql://… or libpq's host=… dbname=…; the pool has one connection per worker (VIPERD_DATABASE_URL; default none: SQLite at --db).",
+            valueName: "url"))
+    var databaseURL: String?
+
     @Option(help: "Request handler threads (VIPERD_WORKERS; default 2 × cores).")
     var workers: Int?
 
@@ -130,6 +137,7 @@ struct Serve: ParsableCommand {
         options.host = host
         options.port = port
         options.db = db
+        options.databaseURL = databaseURL
         options.workers = workers
         options.headerTimeout = headerTimeout
         options.bodyTimeout = bodyTimeout
@@ -196,10 +204,10 @@ struct Serve: ParsableCommand {
         logger.notice("viperd listening on http://\(LogSetup.urlHost(configuration.server.host)):\(server.localPort)")
         server.waitUntilStopped()
         signals.cancel()
-        // The data of the last writes is in the -wal file until a checkpoint: fold it into the
-        // .sqlite file, so the file alone is a complete database once the server has stopped.
+        // SQLite: the data of the last writes is in the -wal file until a checkpoint: fold it into
+        // the .sqlite file, so the file alone is a complete database once the server has stopped.
         do {
-            try application.database.checkpoint()
+            try application.storage.close()
         } catch {
             logger.error("checkpoint at exit failed, the -wal file still holds recent writes: \(error)")
         }

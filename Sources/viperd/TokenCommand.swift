@@ -14,7 +14,7 @@ struct TokenCommand: ParsableCommand {
         @Option(help: "The user's email.") var email: String
 
         func run() throws {
-            let issued = try Operator.administer(database.path) { try $0.createToken(email: email) }
+            let issued = try Operator.administer(database.location) { try $0.createToken(email: email) }
             print(issued.token)
         }
     }
@@ -36,10 +36,10 @@ struct TokenCommand: ParsableCommand {
 
         func run() throws {
             if let token {
-                let revoked = try Operator.administer(database.path) { try $0.revoke(token: token) }
+                let revoked = try Operator.administer(database.location) { try $0.revoke(token: token) }
                 print(revoked ? "revoked" : "no active token like that")
             } else if let email {
-                let count = try Operator.administer(database.path) { try $0.revokeAll(email: email) }
+                let count = try Operator.administer(database.location) { try $0.revokeAll(email: email) }
                 print("revoked \(count) token(s)")
             }
         }

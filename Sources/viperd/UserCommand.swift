@@ -18,7 +18,7 @@ struct UserCommand: ParsableCommand {
             guard let password = readLine(strippingNewline: true), !password.isEmpty else {
                 throw ValidationError("no password on standard input")
             }
-            let id = try Operator.administer(database.path) { try $0.createUser(name: name, email: email, password: password) }
+            let id = try Operator.administer(database.location) { try $0.createUser(name: name, email: email, password: password) }
             print(id)
         }
     }

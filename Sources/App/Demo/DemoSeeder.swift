@@ -1,7 +1,5 @@
 import Domain
 import Foundation
-import Migrations
-import SQLiteGateway
 import Security
 
 /// `viperd seed-demo`: a demo user with contacts and an account holding two months of card
@@ -20,18 +18,17 @@ public struct DemoSeeder {
         public let to: CalendarDate
     }
 
-    public let databasePath: String
+    public let storage: StorageLocation
     private let clock: any Clock
 
-    public init(databasePath: String, clock: any Clock = SystemClock()) {
-        self.databasePath = databasePath
+    public init(storage: StorageLocation, clock: any Clock = SystemClock()) {
+        self.storage = storage
         self.clock = clock
     }
 
     public func seed(email: String = "demo@example.com", hashing: ScryptPasswordHasher.Parameters = .standard) throws -> Seeded {
-        let database = try Database(configuration: DatabaseConfiguration(path: databasePath, readerCount: 1))
-        _ = try Migrator(database: database).migrate()
-        let gateway = SQLiteEntityGateway(database: database)
+        let opened = try Storage.forCommand(storage)
+        let gateway = opened.gateway
         let ids = RandomIDGenerator()
         let password = ids.makeID(prefix: "demo-")
         let registration = DemoRegistration()
@@ -52,7 +49,7 @@ public struct DemoSeeder {
         guard let today = CalendarDate(utc: now) else { throw AccountAdministration.Failure(description: "the clock is out of range") }
         let feed = DemoFeed.transactions(account: account.id, endingOn: today, ids: ids)
         try gateway.transactions.insert(feed) { _ in }
-        try database.checkpoint()
+        try opened.close()
         return Seeded(
             email: EmailAddress.normalize(email), password: password, token: token, accountID: account.id.rawValue,
             authorized: feed.filter { $0.group == .authorized }.count, posted: feed.filter { $0.group == .posted }.count,

@@ -1,7 +1,5 @@
 import Domain
 import Foundation
-import Migrations
-import SQLiteGateway
 import Security
 
 /// What the operator CLI (`viperd user …`, `viperd token …`) does, over the same gateway and use
@@ -12,24 +10,21 @@ public struct AccountAdministration {
         public let description: String
     }
 
-    private let database: Database
-    private let gateway: SQLiteEntityGateway
+    private let storage: Storage
+    private var gateway: any EntityGateway { storage.gateway }
     private let clock: any Clock
     private let policy: SessionPolicy
     private let tokens = RandomTokenIssuer()
 
-    public init(databasePath: String, clock: any Clock = SystemClock(), policy: SessionPolicy = SessionPolicy()) throws {
-        let database = try Database(configuration: DatabaseConfiguration(path: databasePath, readerCount: 1))
-        _ = try Migrator(database: database).migrate()
-        self.database = database
-        gateway = SQLiteEntityGateway(database: database)
+    public init(storage location: StorageLocation, clock: any Clock = SystemClock(), policy: SessionPolicy = SessionPolicy()) throws {
+        storage = try Storage.forCommand(location)
         self.clock = clock
         self.policy = policy
     }
 
-    /// Folds the write-ahead log into the database file; the command's last step.
+    /// The command's last step (on SQLite, folds the write-ahead log into the file).
     public func close() throws {
-        try database.checkpoint()
+        try storage.close()
     }
 
     /// Registers a user through the registration use case; returns the new user's id.

@@ -1,15 +1,18 @@
 import Domain
 import Foundation
-import Migrations
-import SQLiteGateway
 
 /// `viperd import-transactions`: loads a card-processor feed file into an account through the
 /// import use case, all or nothing.
 public struct TransactionImporter {
-    public let databasePath: String
+    public let storage: StorageLocation
 
+    public init(storage: StorageLocation) {
+        self.storage = storage
+    }
+
+    /// An importer into the SQLite file at `databasePath`.
     public init(databasePath: String) {
-        self.databasePath = databasePath
+        self.init(storage: .sqlite(path: databasePath))
     }
 
     /// Imports `file` into `account`; returns how many rows were stored. `progress` hears
@@ -22,13 +25,12 @@ public struct TransactionImporter {
         } catch {
             throw AccountAdministration.Failure(description: "cannot read \(file): \(error.localizedDescription)")
         }
-        let database = try Database(configuration: DatabaseConfiguration(path: databasePath, readerCount: 1))
-        _ = try Migrator(database: database).migrate()
-        let gateway = SQLiteEntityGateway(database: database)
+        let opened = try Storage.forCommand(storage)
+        let gateway = opened.gateway
         let outcome = TransactionImportOutcome(file: file, progress: progress)
         TransactionImportUseCase(accounts: gateway.accounts, transactions: gateway.transactions, ids: RandomIDGenerator())
             .eventImport(feed: feed, account: AccountID(account), output: outcome)
-        try database.checkpoint()
+        try opened.close()
         return try outcome.result.get()
     }
 }

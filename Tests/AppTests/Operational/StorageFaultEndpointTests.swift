@@ -11,7 +11,7 @@ struct StorageFaultEndpointTests {
     @Test("a full database answers writes 503 with Retry-After, readiness follows, and both recover when space returns")
     func databaseFull() throws {
         let app = try TestApplication()
-        let database = app.application.database
+        let database = try #require(app.application.database)
         try database.withWriter { try $0.execute("PRAGMA max_page_count = 1") }  // clamps to the current size
 
         var created = 0
