@@ -21,7 +21,7 @@ extension TestApplication {
     /// application's database.
     @discardableResult
     func importFeed(_ file: URL = AccountsFixture.demoFeed, into account: String) throws -> Int {
-        try TransactionImporter(databasePath: directory.appendingPathComponent("viperd.sqlite").path).importFeed(file: file.path, account: account)
+        try TransactionImporter(storage: application.storage.location).importFeed(file: file.path, account: account)
     }
 
     /// The body as a JSON array.

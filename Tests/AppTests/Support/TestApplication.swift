@@ -16,8 +16,10 @@ final class TestApplication {
     /// A bearer token of a freshly registered user, for tests that do not care who they are.
     private(set) var token = ""
 
-    /// `clock` is the application's "now", for tests that move time (draft expiry).
-    init(clock: any Clock = SystemClock(), _ configure: (inout AppConfiguration) -> Void = { _ in }) throws {
+    /// `clock` is the application's "now", for tests that move time (draft expiry); `owner` is
+    /// the email of the user registered at start (another one for a second instance on the
+    /// same database).
+    init(clock: any Clock = SystemClock(), owner: String = "owner@example.com", _ configure: (inout AppConfiguration) -> Void = { _ in }) throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("viperd-test-\(UUID().uuidString)")
         var configuration = AppConfiguration()
         configuration.server.host = "127.0.0.1"
@@ -32,7 +34,7 @@ final class TestApplication {
         logger.logLevel = .critical
         application = try Application(configuration: configuration, logger: logger, clock: clock)
         try application.server.start()
-        token = try register(email: "owner@example.com")
+        token = try register(email: owner)
     }
 
     /// Registers a user and returns their bearer token.

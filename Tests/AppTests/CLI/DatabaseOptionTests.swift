@@ -1,0 +1,83 @@
+import App
+import Testing
+
+/// How `--db`, `--database-url` and their variables choose the database, for `serve` and for
+/// every operator command (both resolve through `StorageLocation`).
+@Suite("database option")
+struct DatabaseOptionTests {
+    static let url = "postgres://viperd@db.internal:5432/viperd"
+
+    func resolve(db: String? = nil, url: String? = nil, _ environment: [String: String] = [:]) throws -> StorageLocation {
+        try StorageLocation.resolve(db: db, databaseURL: url, environment: environment, defaultPath: "data/viperd.sqlite")
+    }
+
+    @Test("nothing given is SQLite at the default path; --db or VIPERD_DB names another file")
+    func sqliteByDefault() throws {
+        #expect(try resolve() == .sqlite(path: "data/viperd.sqlite"))
+        #expect(try resolve(db: "/tmp/a.sqlite") == .sqlite(path: "/tmp/a.sqlite"))
+        #expect(try resolve(["VIPERD_DB": "/tmp/b.sqlite"]) == .sqlite(path: "/tmp/b.sqlite"))
+    }
+
+    @Test("--database-url and VIPERD_DATABASE_URL choose PostgreSQL, in URI or key/value form, passed on unchanged")
+    func postgres() throws {
+        #expect(try resolve(url: Self.url) == .postgres(url: Self.url))
+        #expect(try resolve(["VIPERD_DATABASE_URL": Self.url]) == .postgres(url: Self.url))
+        #expect(try resolve(url: "postgresql://u@/viperd?host=/tmp/pg&port=5433") == .postgres(url: "postgresql://u@/viperd?host=/tmp/pg&port=5433"))
+        #expect(try resolve(url: "host=/tmp/pg dbname=viperd") == .postgres(url: "host=/tmp/pg dbname=viperd"))
+    }
+
+    @Test("--db and --database-url together are refused with a message naming both; so are both variables")
+    func bothGiven() throws {
+        let flags = #expect(throws: StorageLocation.Conflict.self) { try resolve(db: "/tmp/a.sqlite", url: Self.url) }
+        #expect(flags?.description.contains("--db") == true && flags?.description.contains("--database-url") == true)
+        let variables = #expect(throws: StorageLocation.Conflict.self) {
+            try resolve(["VIPERD_DB": "/tmp/a.sqlite", "VIPERD_DATABASE_URL": Self.url])
+        }
+        #expect(variables?.description.contains("VIPERD_DB") == true && variables?.description.contains("VIPERD_DATABASE_URL") == true)
+    }
+
+    @Test("a flag wins over the other setting's variable")
+    func flagWins() throws {
+        #expect(try resolve(db: "/tmp/a.sqlite", ["VIPERD_DATABASE_URL": Self.url]) == .sqlite(path: "/tmp/a.sqlite"))
+        #expect(try resolve(url: Self.url, ["VIPERD_DB": "/tmp/a.sqlite"]) == .postgres(url: Self.url))
+    }
+
+    @Test("a --database-url that is not PostgreSQL's is refused, without echoing its password")
+    func notPostgres() throws {
+        for bad in ["data/viperd.sqlite", "mysql://root:hunter2@db/viperd", "sqlite:///tmp/x", ""] {
+            let refusal = #expect(throws: StorageLocation.Conflict.self, "\(bad)") { try resolve(url: bad) }
+            #expect(refusal?.description.contains("hunter2") == false)
+        }
+        #expect(throws: StorageLocation.Conflict.self) { try resolve(db: "") }
+    }
+
+    @Test("the location as logged hides the password in each place a URL may carry one")
+    func redacted() {
+        let cases = [
+            ("postgres://viperd:s3cret@db:5432/viperd", "postgres://viperd:***@db:5432/viperd"),
+            ("postgresql://viperd@db/viperd?password=s3cret&sslmode=require", "postgresql://viperd@db/viperd?password=***&sslmode=require"),
+            ("host=db password=s3cret dbname=viperd", "host=db password=*** dbname=viperd"),
+            ("postgres://viperd@db/viperd", "postgres://viperd@db/viperd"),
+        ]
+        for (url, logged) in cases {
+            #expect(StorageLocation.postgres(url: url).description == logged)
+        }
+        #expect(StorageLocation.sqlite(path: "data/viperd.sqlite").description == "data/viperd.sqlite")
+    }
+
+    @Test("serve's options carry the choice into the configuration; both given is an invalid value")
+    func serveOptions() throws {
+        #expect(try ServeOptions().resolve(environment: [:]).databaseURL == nil)
+        let fromVariable = try ServeOptions().resolve(environment: ["VIPERD_DATABASE_URL": Self.url])
+        #expect(fromVariable.databaseURL == Self.url)
+        #expect(fromVariable.storage == .postgres(url: Self.url))
+        var options = ServeOptions()
+        options.databaseURL = Self.url
+        options.db = "/tmp/a.sqlite"
+        let refusal = #expect(throws: ServeOptions.InvalidValue.self) { try options.resolve(environment: [:]) }
+        #expect(refusal?.description.contains("choose one") == true)
+        options.databaseURL = nil
+        let sqlite = try options.resolve(environment: ["VIPERD_DATABASE_URL": Self.url])
+        #expect(sqlite.storage == .sqlite(path: "/tmp/a.sqlite"))
+    }
+}
