@@ -1,3 +1,4 @@
+import PostgresGateway
 import SQLiteGateway
 
 /// What this binary is: printed by `viperd --version`, logged at start, exported in `/metrics`.
@@ -8,6 +9,9 @@ public enum BuildInfo {
     /// The linked libsqlite3's version.
     public static var sqliteVersion: String { SQLiteGateway.libraryVersion }
 
+    /// The linked libpq's version (`15.18`), for `--database-url`.
+    public static var libpqVersion: String { Storage.versionText(PostgresGateway.libraryVersion) }
+
     /// `viperd --version`'s line.
-    public static var versionLine: String { "viperd \(version) (SQLite \(sqliteVersion))" }
+    public static var versionLine: String { "viperd \(version) (SQLite \(sqliteVersion), libpq \(libpqVersion))" }
 }

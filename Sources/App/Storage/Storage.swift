@@ -71,7 +71,7 @@ public final class Storage: Sendable {
         // STRICT tables need SQLite 3.37; the version is the first thing to check in a report.
         case .sqlite: "SQLite \(SQLiteGateway.libraryVersion) at \(location)"
         case .postgres(let database):
-            "PostgreSQL (libpq \(Self.versionText(PostgresGateway.libraryVersion)), pool of \(database.configuration.poolSize)) at \(location)"
+            "PostgreSQL (libpq \(BuildInfo.libpqVersion), pool of \(database.configuration.poolSize)) at \(location)"
         }
     }
 

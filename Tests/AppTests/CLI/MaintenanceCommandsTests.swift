@@ -1,3 +1,4 @@
+import App
 import Foundation
 import SQLiteGateway
 import TestSupport
@@ -22,12 +23,13 @@ struct MaintenanceCommandsTests {
         return try client.expectResponse().status
     }
 
-    @Test("--version prints the version and the linked SQLite's version")
+    @Test("--version prints the version and the linked SQLite's and libpq's versions")
     func version() throws {
         let result = try ViperdProcess.run(["--version"])
         #expect(result.status == 0)
         #expect(result.output.hasPrefix("viperd "))
-        #expect(result.output.contains("(SQLite \(SQLiteGateway.libraryVersion))"), "\(result.output)")
+        #expect(result.output.contains("(SQLite \(SQLiteGateway.libraryVersion), libpq "), "\(result.output)")
+        #expect(result.output.contains(BuildInfo.libpqVersion), "\(result.output)")
     }
 
     @Test("migrate --status exits 4 and creates nothing when there is no database")
