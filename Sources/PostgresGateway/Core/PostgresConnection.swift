@@ -7,11 +7,14 @@ public final class PostgresConnection {
     /// Server-side prepared statements of this session, by SQL text.
     private var prepared: [String: String] = [:]
 
-    /// Connects to `url` (a libpq URI or key/value string); a URL's own `application_name` and
-    /// `connect_timeout` win over the defaults given here.
+    /// Connects to `url` (a libpq URI or key/value string); a URL's own `application_name`,
+    /// `connect_timeout` and `options` win over the defaults given here.
     public init(url: String) throws {
-        let keywords = ["application_name", "connect_timeout", "dbname"]
-        let values = ["viperd", "5", url]
+        // client_min_messages=warning: libpq prints the server's notices on stderr, and the
+        // migrator's idempotent DDL ("relation … already exists, skipping") would otherwise
+        // precede every operator command's answer.
+        let keywords = ["application_name", "connect_timeout", "options", "dbname"]
+        let values = ["viperd", "5", "-c client_min_messages=warning", url]
         let keywordCopies = keywords.map { strdup($0) }
         let valueCopies = values.map { strdup($0) }
         defer { for copy in keywordCopies + valueCopies { free(copy) } }
