@@ -124,7 +124,7 @@ let package = Package(
         .testTarget(name: "WebTests", dependencies: ["Web", "HTTPServer", "Presentation", "Domain", "TestSupport", "DomainTestSupport"]),
         .testTarget(
             name: "AppTests",
-            dependencies: ["App", "HTTPServer", "Web", "Domain", "SQLiteGateway", "PostgresGateway", "Security", "TestSupport"]
+            dependencies: ["App", "HTTPServer", "Web", "Domain", "SQLiteGateway", "PostgresGateway", "Migrations", "Security", "TestSupport"]
         ),
     ],
     swiftLanguageModes: [.v6]
