@@ -29,12 +29,11 @@ enum ContactRow {
             + searchValues(of: contact)
     }
 
-    /// Parameters ?18…?20: the folded texts search compares, stored so neither the index nor a
-    /// scan folds per row. The name is "first last" when both are set, so a query spanning the
-    /// space matches, and so does either part alone.
+    /// Parameters ?18…?20: the folded texts search compares (`ContactSearchTexts`), stored so
+    /// neither the index nor a scan folds per row.
     static func searchValues(of contact: Contact) -> [SQLiteValue] {
-        let name = [contact.firstName, contact.lastName].compactMap { $0 }.joined(separator: " ")
-        return [.text(SearchFolding.fold(name)), SQLiteValue(contact.email.map(SearchFolding.fold)), SQLiteValue(contact.phone.map(SearchFolding.fold))]
+        let texts = ContactSearchTexts(contact)
+        return [.text(texts.name), SQLiteValue(texts.email), SQLiteValue(texts.phone)]
     }
 
     /// Parameters ?1…?15, shared by insert and update: id, owner, the fields, sort name, version.

@@ -71,7 +71,7 @@ public struct SQLiteContactManager: ContactManager {
     public func list(owner: UserID, matching query: String?, after cursor: ContactCursor?, limit: Int) throws -> [Contact] {
         guard limit > 0 else { return [] }
         // An empty search would match every contact anyway; skipping it keeps the plain plan.
-        let pattern = query.flatMap { $0.isEmpty ? nil : SearchFolding.fold($0) }
+        let pattern = ContactSearchTexts.pattern(of: query)
         func values(_ text: String?) -> [SQLiteValue] {
             [.text(owner.rawValue), SQLiteValue(text), SQLiteValue(cursor?.sortName), SQLiteValue(cursor?.id.rawValue), .integer(Int64(limit))]
         }
