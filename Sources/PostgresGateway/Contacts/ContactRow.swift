@@ -1,51 +1,31 @@
 import Domain
-import Foundation
 
-/// How a `Contact` is laid out in a row of `contacts`, both ways (the columns of SQLite's, so
-/// the two gateways' SQL ports one to one).
+/// How a `Contact` is laid out in a row of `contacts`, both ways: `StoredContact` (the columns
+/// and values of SQLite's) in PostgreSQL's types. PostgreSQL has no SearchFolding in SQL, so the
+/// folded search columns are only ever written from here.
 enum ContactRow {
     /// A contact from a row selected with `PostgresContactManager.columns`.
     static func contact(_ row: PostgresRow) -> Contact {
-        Contact(
-            id: ContactID(row.string(at: 0) ?? ""), ownerID: UserID(row.string(at: 1) ?? ""),
-            firstName: row.string(at: 2), lastName: row.string(at: 3), email: row.string(at: 4), phone: row.string(at: 5),
-            // A birthday written by hand in a form we cannot read is dropped rather than fatal.
-            birthday: row.string(at: 6).flatMap(CalendarDate.init),
-            address: PostalAddress(
-                street: row.string(at: 7), street2: row.string(at: 8), city: row.string(at: 9),
-                province: row.string(at: 10), postalCode: row.string(at: 11), country: row.string(at: 12)),
-            createdAt: Milliseconds.date(row.int64(at: 14)), updatedAt: Milliseconds.date(row.int64(at: 15)),
-            version: row.int(at: 13))
+        StoredContact.contact(text: row.string(at:), integer: row.int64(at:))
     }
 
     /// Parameters $1…$20 of `PostgresContactManager.insert`.
     static func insertValues(of contact: Contact) -> [PostgresValue] {
-        values(of: contact) + [.integer(Milliseconds.from(contact.createdAt)), .integer(Milliseconds.from(contact.updatedAt))]
-            + searchValues(of: contact)
+        StoredContact.insertValues(of: contact).map(PostgresValue.init)
     }
 
     /// Parameters $1…$20 of `PostgresContactManager.update`.
     static func updateValues(of contact: Contact, expectedVersion: Int) -> [PostgresValue] {
-        values(of: contact) + [.integer(Milliseconds.from(contact.updatedAt)), .integer(Int64(expectedVersion))]
-            + searchValues(of: contact)
+        StoredContact.updateValues(of: contact, expectedVersion: expectedVersion).map(PostgresValue.init)
     }
+}
 
-    /// Parameters $18…$20: the folded texts search compares. PostgreSQL has no SearchFolding in
-    /// SQL, so these columns are only ever written from here.
-    static func searchValues(of contact: Contact) -> [PostgresValue] {
-        let texts = ContactSearchTexts(contact)
-        return [.text(texts.name), PostgresValue(texts.email), PostgresValue(texts.phone)]
-    }
-
-    /// Parameters $1…$15, shared by insert and update: id, owner, the fields, sort name, version.
-    private static func values(of contact: Contact) -> [PostgresValue] {
-        [
-            .text(contact.id.rawValue), .text(contact.ownerID.rawValue), PostgresValue(contact.firstName),
-            PostgresValue(contact.lastName), PostgresValue(contact.email), PostgresValue(contact.phone),
-            PostgresValue(contact.birthday?.description), PostgresValue(contact.address.street),
-            PostgresValue(contact.address.street2), PostgresValue(contact.address.city), PostgresValue(contact.address.province),
-            PostgresValue(contact.address.postalCode), PostgresValue(contact.address.country), .text(contact.sortName),
-            .integer(Int64(contact.version)),
-        ]
+/// One column of `StoredContact` as a parameter.
+extension PostgresValue {
+    fileprivate init(_ value: StoredContact.Value) {
+        switch value {
+        case let .text(text): self.init(text)
+        case let .integer(integer): self = .integer(integer)
+        }
     }
 }
