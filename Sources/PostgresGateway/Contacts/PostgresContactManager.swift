@@ -1,31 +1,160 @@
 import Domain
-import Foundation
 
-/// SCAFFOLD (replaced by the real manager before this lands): `ContactManager` on PostgreSQL.
+/// `ContactManager` on the `contacts` table of a `PostgresDatabase`: the statements of
+/// `SQLiteContactManager`, page for page and match for match.
 public struct PostgresContactManager: ContactManager {
+    /// The columns `ContactRow` reads, in its order.
+    static let columns = """
+        id, owner_id, first_name, last_name, email, phone, birthday, street, street2, city, province, \
+        postal_code, country, version, created_at, updated_at
+        """
+    // PostgreSQL wants every parameter of a prepared statement used, so each variant numbers its
+    // own, in the order `list` sends them: $1 owner, $2 limit, then the search text (when there
+    // is one), the cursor's sort name and id (when there is one), the window size last.
+    static let selectPage = "SELECT \(columns) FROM contacts WHERE owner_id = $1"
+    /// The stored folded texts (see `ContactSearchTexts`) compared scalar by scalar with the folded
+    /// query, as SQLite's `instr`: the contract the index must reproduce. No index serves `strpos`,
+    /// so a short query scans the owner's contacts in list order, as on SQLite.
+    static func containing(_ parameter: Int) -> String {
+        " AND (strpos(search_name, $\(parameter)) > 0 OR strpos(search_email, $\(parameter)) > 0 OR strpos(search_phone, $\(parameter)) > 0)"
+    }
+    /// The same test as a `LIKE` pattern (`likePattern`), which the trigram indexes serve.
+    static func like(_ parameter: Int) -> String {
+        " AND (search_name LIKE $\(parameter) OR search_email LIKE $\(parameter) OR search_phone LIKE $\(parameter))"
+    }
+    /// Compared in the columns' collation, "C": byte order, as SQLite's BINARY.
+    static func afterCursor(_ parameter: Int) -> String {
+        " AND (sort_name, id) > ($\(parameter)::text, $\(parameter + 1)::text)"
+    }
+    static let pageOrder = " ORDER BY sort_name, id LIMIT $2"
+    static let list = selectPage + pageOrder
+    static let listAfter = selectPage + afterCursor(3) + pageOrder
+    static let scan = selectPage + containing(3) + pageOrder
+    static let scanAfter = selectPage + containing(3) + afterCursor(4) + pageOrder
+    /// The first contacts of the list (as many as the window size), then the matches among them:
+    /// a common term fills a page there, where the index would have to fetch and sort every match.
+    static func window(afterCursor: Bool) -> String {
+        """
+        SELECT \(columns) FROM (SELECT \(columns), sort_name, search_name, search_email, search_phone FROM contacts \
+        WHERE owner_id = $1\(afterCursor ? Self.afterCursor(4) : "") ORDER BY sort_name, id LIMIT $\(afterCursor ? 6 : 4)) \
+        AS first_contacts WHERE true\(containing(3))\(pageOrder)
+        """
+    }
+    static let searchWindow = window(afterCursor: false)
+    static let searchWindowAfter = window(afterCursor: true)
+    /// The trigram indexes drive: every contact of the owner holding the text, then cursor and
+    /// order. MATERIALIZED keeps the planner from walking the owner's list in order instead, which
+    /// for a rare text (the only kind that gets here past the window) reads the whole book.
+    static func indexed(afterCursor: Bool) -> String {
+        """
+        WITH found AS MATERIALIZED (SELECT \(columns), sort_name FROM contacts WHERE owner_id = $1\(like(3))) \
+        SELECT \(columns) FROM found WHERE true\(afterCursor ? Self.afterCursor(4) : "")\(pageOrder)
+        """
+    }
+    static let searchIndexed = indexed(afterCursor: false)
+    static let searchIndexedAfter = indexed(afterCursor: true)
+    static let fetch = "SELECT \(columns) FROM contacts WHERE id = $1 AND owner_id = $2"
+    static let insert = """
+        INSERT INTO contacts (id, owner_id, first_name, last_name, email, phone, birthday, street, street2, city, \
+        province, postal_code, country, sort_name, version, created_at, updated_at, search_name, search_email, search_phone) \
+        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20)
+        """
+    /// `version = $17` is evaluated again on the committed row by an update that waited for
+    /// another's lock, so of two writers holding the same version exactly one changes the row.
+    static let update = """
+        UPDATE contacts SET first_name = $3, last_name = $4, email = $5, phone = $6, birthday = $7, street = $8, \
+        street2 = $9, city = $10, province = $11, postal_code = $12, country = $13, sort_name = $14, version = $15, \
+        updated_at = $16, search_name = $18, search_email = $19, search_phone = $20 WHERE id = $1 AND owner_id = $2 AND version = $17
+        """
+    static let delete = "DELETE FROM contacts WHERE id = $1 AND owner_id = $2"
+
     private let database: PostgresDatabase
+    /// How many contacts, in list order, a search of three or more characters reads before it
+    /// turns to the index.
+    let windowSize: Int
 
     public init(database: PostgresDatabase) {
+        self.init(database: database, windowSize: 2_000)
+    }
+
+    /// Tests shrink the window to drive the index path on small fixtures.
+    init(database: PostgresDatabase, windowSize: Int) {
         self.database = database
+        self.windowSize = windowSize
     }
 
     public func list(owner: UserID, matching query: String?, after cursor: ContactCursor?, limit: Int) throws -> [Contact] {
-        throw GatewayError.failure("PostgresContactManager is not built yet")
+        guard limit > 0 else { return [] }
+        let pattern = ContactSearchTexts.pattern(of: query)
+        // PostgreSQL text cannot hold U+0000, so no stored contact contains it.
+        if let pattern, pattern.unicodeScalars.contains("\u{0}") { return [] }
+        var cursorValues: [PostgresValue] = []
+        if let cursor { cursorValues = [.text(cursor.sortName), .text(cursor.id.rawValue)] }
+        func values(_ text: String?) -> [PostgresValue] {
+            [.text(owner.rawValue), .integer(Int64(limit))] + (text.map { [PostgresValue.text($0)] } ?? []) + cursorValues
+        }
+        return try GatewayError.mapping {
+            try database.read { connection in
+                guard let pattern else {
+                    return try connection.statement(cursor == nil ? Self.list : Self.listAfter).rows(values(nil), ContactRow.contact)
+                }
+                // Fewer than three characters have no trigram to look up: the stored texts are scanned.
+                guard pattern.unicodeScalars.count >= 3 else {
+                    return try connection.statement(cursor == nil ? Self.scan : Self.scanAfter).rows(values(pattern), ContactRow.contact)
+                }
+                let window = try connection.statement(cursor == nil ? Self.searchWindow : Self.searchWindowAfter)
+                    .rows(values(pattern) + [.integer(Int64(windowSize))], ContactRow.contact)
+                // A full page from the window is exactly the first page of all matches: they are in list order.
+                if window.count >= limit { return window }
+                return try connection.statement(cursor == nil ? Self.searchIndexed : Self.searchIndexedAfter)
+                    .rows(values(Self.likePattern(pattern)), ContactRow.contact)
+            }
+        }
+    }
+
+    /// `text` as a `LIKE` pattern matching any text that contains it: `\`, `%` and `_` escaped by
+    /// `\` (LIKE's default escape), scalar by scalar, so a wildcard followed by a combining mark is
+    /// escaped too.
+    static func likePattern(_ text: String) -> String {
+        var pattern = String.UnicodeScalarView()
+        pattern.append("%")
+        for scalar in text.unicodeScalars {
+            if scalar == "\\" || scalar == "%" || scalar == "_" { pattern.append("\\") }
+            pattern.append(scalar)
+        }
+        pattern.append("%")
+        return String(pattern)
     }
 
     public func fetch(id: ContactID, owner: UserID) throws -> Contact? {
-        throw GatewayError.failure("PostgresContactManager is not built yet")
+        try GatewayError.mapping {
+            try database.read { connection in
+                try connection.statement(Self.fetch).rows([.text(id.rawValue), .text(owner.rawValue)], ContactRow.contact).first
+            }
+        }
     }
 
     public func insert(_ contact: Contact) throws {
-        throw GatewayError.failure("PostgresContactManager is not built yet")
+        try GatewayError.mapping {
+            try database.write { connection -> Void in
+                try connection.statement(Self.insert).run(ContactRow.insertValues(of: contact))
+            }
+        }
     }
 
     public func update(_ contact: Contact, expectedVersion: Int) throws -> Bool {
-        throw GatewayError.failure("PostgresContactManager is not built yet")
+        try GatewayError.mapping {
+            try database.write { connection in
+                try connection.statement(Self.update).run(ContactRow.updateValues(of: contact, expectedVersion: expectedVersion)) == 1
+            }
+        }
     }
 
     public func delete(id: ContactID, owner: UserID) throws -> Bool {
-        throw GatewayError.failure("PostgresContactManager is not built yet")
+        try GatewayError.mapping {
+            try database.write { connection in
+                try connection.statement(Self.delete).run([.text(id.rawValue), .text(owner.rawValue)]) == 1
+            }
+        }
     }
 }

@@ -1,27 +1,128 @@
 import Domain
 import Foundation
 
-/// SCAFFOLD (replaced by the real manager before this lands): `IdempotencyManager` on PostgreSQL.
+/// `IdempotencyManager` on `idempotency_records`.
+///
+/// SQLite serializes every reservation on its single writer; here transactions of several
+/// processes run at once, so a reservation claims a free key with `INSERT … ON CONFLICT DO
+/// NOTHING` (the primary key `(owner_id, key)` lets exactly one concurrent insert through; the
+/// others wait for it and then insert nothing) and otherwise decides on the existing record
+/// under its row lock (`SELECT … FOR UPDATE`), so that of concurrent takeovers of an abandoned or
+/// expired record exactly one replaces it and the others then see the new reservation.
 public struct PostgresIdempotencyManager: IdempotencyManager {
-    private let database: PostgresDatabase
+    static let select = """
+        SELECT fingerprint, state, response_status, response_headers, response_body, created_at \
+        FROM idempotency_records WHERE owner_id = $1 AND key = $2 FOR UPDATE
+        """
+    static let insert = """
+        INSERT INTO idempotency_records (owner_id, key, fingerprint, state, created_at) VALUES ($1, $2, $3, 'in_flight', $4) \
+        ON CONFLICT (owner_id, key) DO NOTHING
+        """
+    static let replace = """
+        UPDATE idempotency_records SET fingerprint = $3, state = 'in_flight', response_status = NULL, \
+        response_headers = NULL, response_body = NULL, created_at = $4 WHERE owner_id = $1 AND key = $2
+        """
+    static let complete = """
+        UPDATE idempotency_records SET state = 'completed', response_status = $3, response_headers = $4, response_body = $5 \
+        WHERE owner_id = $1 AND key = $2 AND state = 'in_flight'
+        """
+    static let release = "DELETE FROM idempotency_records WHERE owner_id = $1 AND key = $2 AND state = 'in_flight'"
+    static let purge = "DELETE FROM idempotency_records WHERE created_at < $1"
 
-    public init(database: PostgresDatabase) {
+    /// Rounds of insert-then-lock a reservation makes before giving up: another round is only
+    /// needed when the record it conflicted with was released or purged before it could lock it.
+    static let attempts = 10
+
+    private let database: PostgresDatabase
+    private let policy: IdempotencyPolicy
+
+    public init(database: PostgresDatabase, policy: IdempotencyPolicy = .standard) {
         self.database = database
+        self.policy = policy
     }
 
     public func reserve(owner: UserID, key: IdempotencyKey, fingerprint: String, now: Date) throws -> IdempotencyReservation {
-        throw GatewayError.failure("PostgresIdempotencyManager is not built yet")
+        let ids: [PostgresValue] = [.text(owner.rawValue), .text(key.rawValue)]
+        let reservation: [PostgresValue] = ids + [.text(fingerprint), .integer(Milliseconds.from(now))]
+        return try GatewayError.mapping {
+            try database.write { connection in
+                for _ in 0..<Self.attempts {
+                    if try connection.statement(Self.insert).run(reservation) == 1 {
+                        return .reserved
+                    }
+                    // Read in a statement of its own: under READ COMMITTED it sees the record
+                    // whose commit made the insert above do nothing.
+                    let existing = try connection.statement(Self.select).rows(ids) { row in
+                        try Self.record(row, owner: owner, key: key)
+                    }.first
+                    guard let existing else { continue }
+                    if let answer = existing.answer(to: fingerprint, at: now, policy: policy) {
+                        return answer
+                    }
+                    try connection.statement(Self.replace).run(reservation)
+                    return .reserved
+                }
+                throw GatewayError.unavailable("idempotency key \(key.rawValue) kept changing under reservation")
+            }
+        }
     }
 
+    @discardableResult
     public func complete(owner: UserID, key: IdempotencyKey, response: StoredResponse) throws -> Bool {
-        throw GatewayError.failure("PostgresIdempotencyManager is not built yet")
+        try GatewayError.mapping {
+            let headers = try Self.encode(response.headers)
+            return try database.write { connection in
+                try connection.statement(Self.complete).run([
+                    .text(owner.rawValue), .text(key.rawValue), .integer(Int64(response.status)), .text(headers), .bytes(response.body),
+                ]) == 1
+            }
+        }
     }
 
     public func release(owner: UserID, key: IdempotencyKey) throws {
-        throw GatewayError.failure("PostgresIdempotencyManager is not built yet")
+        try GatewayError.mapping {
+            try database.write { connection -> Void in
+                try connection.statement(Self.release).run([.text(owner.rawValue), .text(key.rawValue)])
+            }
+        }
     }
 
+    @discardableResult
     public func purge(olderThan date: Date) throws -> Int {
-        throw GatewayError.failure("PostgresIdempotencyManager is not built yet")
+        try GatewayError.mapping {
+            try database.write { connection in
+                try connection.statement(Self.purge).run([.integer(Milliseconds.from(date))])
+            }
+        }
+    }
+
+    /// A record from a row selected with `select`.
+    static func record(_ row: PostgresRow, owner: UserID, key: IdempotencyKey) throws -> IdempotencyRecord {
+        let state: IdempotencyRecord.State
+        switch row.string(at: 1) {
+        case "in_flight":
+            state = .inFlight
+        case "completed":
+            let headers = try decode(row.string(at: 3) ?? "[]")
+            state = .completed(StoredResponse(status: row.int(at: 2), headers: headers, body: row.bytes(at: 4) ?? []))
+        default:
+            throw GatewayError.failure("idempotency record with unknown state")
+        }
+        return IdempotencyRecord(
+            ownerID: owner, key: key, fingerprint: row.string(at: 0) ?? "", state: state, createdAt: Milliseconds.date(row.int64(at: 5)))
+    }
+
+    /// `[[name, value], …]`: JSON keeps any header text intact, order included.
+    static func encode(_ headers: [StoredResponse.Header]) throws -> String {
+        let data = try JSONEncoder().encode(headers.map { [$0.name, $0.value] })
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    static func decode(_ text: String) throws -> [StoredResponse.Header] {
+        let pairs = try JSONDecoder().decode([[String]].self, from: Data(text.utf8))
+        return try pairs.map { pair in
+            guard pair.count == 2 else { throw GatewayError.failure("malformed stored header") }
+            return StoredResponse.Header(name: pair[0], value: pair[1])
+        }
     }
 }

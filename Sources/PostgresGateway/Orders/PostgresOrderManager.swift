@@ -1,8 +1,44 @@
 import Domain
 import Foundation
 
-/// SCAFFOLD (replaced by the real manager before this lands): `OrderManager` on PostgreSQL.
+/// `OrderManager` on `orders` and `order_lines`; numbers come from `order_number_counter`.
 public struct PostgresOrderManager: OrderManager {
+    /// The counter row's lock serializes the creators: each waits for the one before to commit
+    /// and then increments what it stored, so no number is handed out twice, from any process.
+    static let nextNumber = "UPDATE order_number_counter SET last_value = last_value + 1 WHERE singleton = 1 RETURNING last_value"
+    static let insert = """
+        INSERT INTO orders (id, owner_id, number, status, placed_at, customer_first_name, customer_last_name, customer_email, \
+        customer_phone, billing_street, billing_street2, billing_city, billing_province, billing_postal_code, billing_country, \
+        shipment_street, shipment_street2, shipment_city, shipment_province, shipment_postal_code, shipment_country, \
+        shipment_speed, shipment_cost_minor, item_total_minor, tax_minor, order_total_minor, currency, pay_from_account_id, \
+        payment_transaction_id) \
+        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, \
+        $24, $25, $26, $27, $28, $29)
+        """
+    static let insertLine = """
+        INSERT INTO order_lines (order_id, line_index, product_id, name, quantity, unit_price_minor, line_total_minor) \
+        VALUES ($1, $2, $3, $4, $5, $6, $7)
+        """
+    static let fetch = "SELECT \(OrderRow.columns) FROM orders WHERE id = $1 AND owner_id = $2"
+    static let fetchLines = "SELECT \(OrderRow.lineColumns) FROM order_lines WHERE order_id = $1 ORDER BY line_index"
+    /// The payment account's currency and available funds (its stored balance, as
+    /// `PostgresAccountManager` counts it, plus the credit limit), when it is the owner's. Its
+    /// row stays locked until the order commits: a concurrent order, transfer or import on it
+    /// waits, so the funds read here are still there when the debit is written. FOR UPDATE
+    /// reads the newest committed row, even when it waited for another writer's.
+    static let paymentAccount = "SELECT currency, credit_limit + balance FROM accounts WHERE id = $1 AND owner_id = $2 FOR UPDATE"
+    /// The reversing entry of a payment debit: $1 the debit's id, $2 the new id, $3 date, $4 description.
+    static let voidPayment = """
+        INSERT INTO transactions (id, account_id, txn_group, direction, date, description, amount, reverses_id) \
+        SELECT $2, account_id, 'authorized', 'credit', $3, $4, amount, id FROM transactions WHERE id = $1 AND direction = 'debit'
+        """
+    /// The row lock makes a concurrent cancel wait and then find the order no longer placed, so
+    /// exactly one cancel voids the payment.
+    static let cancel = """
+        UPDATE orders SET status = 'cancelled', cancelled_at = $3, version = version + 1 \
+        WHERE id = $1 AND owner_id = $2 AND status = 'placed'
+        """
+
     private let database: PostgresDatabase
 
     public init(database: PostgresDatabase) {
@@ -10,18 +46,124 @@ public struct PostgresOrderManager: OrderManager {
     }
 
     public func create(_ order: NewOrder) throws -> OrderCreation {
-        throw GatewayError.failure("PostgresOrderManager is not built yet")
+        try GatewayError.mapping {
+            try database.write { connection -> OrderCreation in
+                // Checked before anything is written: returning a refusal commits an empty transaction.
+                if let payment = order.payment {
+                    let account = try connection.statement(Self.paymentAccount)
+                        .rows([.text(payment.accountID), .text(order.ownerID.rawValue)]) { ($0.string(at: 0), $0.int64(at: 1)) }.first
+                    guard let account else { return .paymentAccountNotFound }
+                    guard account.0 == order.orderTotal.currency.code else { return .paymentCurrencyMismatch }
+                    guard order.orderTotal.minor <= account.1 else { return .insufficientFunds }
+                }
+                let sequence = try connection.statement(Self.nextNumber).rows { $0.int64(at: 0) }.first
+                guard let sequence else { throw GatewayError.failure("order_number_counter has no row") }
+                let number = OrderNumber(sequence: sequence)
+                try connection.statement(Self.insert).run(OrderRow.insertValues(of: order, number: number))
+                for (index, line) in order.lines.enumerated() {
+                    try connection.statement(Self.insertLine).run(OrderRow.lineValues(line, index: index, of: order.id))
+                }
+                if let payment = order.payment {
+                    try connection.statement(PostgresTransactionManager.insert).run(
+                        TransactionRow.values(of: try Self.paymentDebit(payment, of: order, number: number)))
+                }
+                return .created(Order(order, number: number))
+            }
+        }
     }
 
     public func fetch(id: OrderID, owner: UserID) throws -> Order? {
-        throw GatewayError.failure("PostgresOrderManager is not built yet")
+        try GatewayError.mapping {
+            try database.read { connection in
+                // One snapshot for the order and its lines, so a concurrent write cannot split them.
+                try connection.execute("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
+                defer { _ = try? connection.execute("COMMIT") }
+                return try Self.fetch(id: id, owner: owner, on: connection)
+            }
+        }
     }
 
     public func list(owner: UserID, status: OrderStatus?, sort: OrderSort, after cursor: OrderCursor?, limit: Int) throws -> [OrderSummary] {
-        throw GatewayError.failure("PostgresOrderManager is not built yet")
+        guard limit > 0 else { return [] }
+        // Only the parameters the text names, in the order `listSQL` numbers them.
+        var values: [PostgresValue] = [.text(owner.rawValue)]
+        if let status { values.append(.text(status.rawValue)) }
+        if let cursor {
+            guard cursor.fits(sort) else { return [] }
+            switch cursor.key {
+            case .placedAt(let date): values.append(.integer(Milliseconds.from(date)))
+            case .orderTotal(let minor): values.append(.integer(minor))
+            }
+            values.append(.text(cursor.id.rawValue))
+        }
+        values.append(.integer(Int64(limit)))
+        let sql = Self.listSQL(sort: sort, filtered: status != nil, resumed: cursor != nil)
+        return try GatewayError.mapping {
+            try database.read { connection in
+                try connection.statement(sql).rows(values, OrderRow.summary)
+            }
+        }
     }
 
     public func cancel(id: OrderID, owner: UserID, at date: Date) throws -> OrderCancellation {
-        throw GatewayError.failure("PostgresOrderManager is not built yet")
+        try GatewayError.mapping {
+            try database.write { connection in
+                let changed = try connection.statement(Self.cancel).run([.text(id.rawValue), .text(owner.rawValue), .integer(Milliseconds.from(date))])
+                guard let order = try Self.fetch(id: id, owner: owner, on: connection) else { return .notFound }
+                guard changed == 1 else { return .notPlaced(order) }
+                if let debit = order.payment?.transactionID {
+                    guard let day = CalendarDate(utc: date) else { throw GatewayError.failure("cancellation date \(date) has no calendar day") }
+                    // A credit needs no funds check; the balance trigger takes the account's row
+                    // lock, after the order's, as no other write takes them in the other order.
+                    let voided = try connection.statement(Self.voidPayment).run([
+                        .text(debit), .text(debit + "_void"), .text(day.description), .text("Void: Order \(order.number)"),
+                    ])
+                    // A missing debit would make the cancellation unexplainable: refuse it whole.
+                    guard voided == 1 else { throw GatewayError.failure("order \(id) has no payment debit \(debit) to void") }
+                }
+                return .cancelled(order)
+            }
+        }
+    }
+
+    /// The authorized debit of the order total that pays `order`.
+    private static func paymentDebit(_ payment: OrderPayment, of order: NewOrder, number: OrderNumber) throws -> Transaction {
+        guard let id = payment.transactionID, let day = CalendarDate(utc: order.placedAt) else {
+            throw GatewayError.failure("order \(order.id) payment has no transaction id or date")
+        }
+        return Transaction(
+            id: TransactionID(id), accountID: AccountID(payment.accountID), group: .authorized, direction: .debit, date: day,
+            description: "Order \(number)", amount: order.orderTotal.minor)
+    }
+
+    /// The page query for one sort, with or without a status filter and a cursor. Parameters,
+    /// numbered in this order and only when named (PostgreSQL refuses an unnamed one): $1
+    /// owner, the status, the cursor key and id, the limit. The same arguments always give the
+    /// same text, so every connection's prepared statement is reused.
+    static func listSQL(sort: OrderSort, filtered: Bool, resumed: Bool) -> String {
+        let column = switch sort {
+        case .placedAtAscending, .placedAtDescending: "placed_at"
+        case .orderTotalAscending, .orderTotalDescending: "order_total_minor"
+        }
+        let direction = sort.isDescending ? "DESC" : "ASC"
+        var next = 2
+        func parameter() -> String {
+            defer { next += 1 }
+            return "$\(next)"
+        }
+        var sql = "SELECT \(OrderRow.summaryColumns) FROM orders WHERE owner_id = $1"
+        if filtered { sql += " AND status = \(parameter())" }
+        if resumed { sql += " AND (\(column), id) \(sort.isDescending ? "<" : ">") (\(parameter())::bigint, \(parameter())::text)" }
+        sql += " ORDER BY \(column) \(direction), id \(direction) LIMIT \(parameter())"
+        return sql
+    }
+
+    private static func fetch(id: OrderID, owner: UserID, on connection: PostgresConnection) throws -> Order? {
+        guard var order = try connection.statement(Self.fetch).rows([.text(id.rawValue), .text(owner.rawValue)], OrderRow.order).first else {
+            return nil
+        }
+        let currency = order.orderTotal.currency
+        order.lines = try connection.statement(Self.fetchLines).rows([.text(id.rawValue)]) { OrderRow.line($0, currency: currency) }
+        return order
     }
 }

@@ -1,8 +1,32 @@
 import Domain
-import Foundation
 
-/// SCAFFOLD (replaced by the real manager before this lands): `TransactionManager` on PostgreSQL.
+/// `TransactionManager` on the `transactions` table; `seq` (an identity column) is the insertion
+/// order.
 public struct PostgresTransactionManager: TransactionManager {
+    static let insert = """
+        INSERT INTO transactions (id, account_id, txn_group, direction, date, description, amount) \
+        VALUES ($1, $2, $3, $4, $5, $6, $7)
+        """
+    /// Parameters: $1 account, $2 group, $3 from, $4 to, $5 limit. A NULL filter matches
+    /// everything; the planner still uses the account's date index.
+    static let list = """
+        SELECT \(TransactionRow.columns) FROM transactions WHERE account_id = $1 \
+        AND ($2::text IS NULL OR txn_group = $2) AND ($3::text IS NULL OR date >= $3) AND ($4::text IS NULL OR date <= $4) \
+        ORDER BY date DESC, seq DESC LIMIT $5
+        """
+    /// Parameters: as `list`, then $5 cursor date, $6 cursor seq, $7 limit.
+    static let listAfter = """
+        SELECT \(TransactionRow.columns) FROM transactions WHERE account_id = $1 \
+        AND ($2::text IS NULL OR txn_group = $2) AND ($3::text IS NULL OR date >= $3) AND ($4::text IS NULL OR date <= $4) \
+        AND (date, seq) < ($5::text, $6::bigint) ORDER BY date DESC, seq DESC LIMIT $7
+        """
+    static let reportSource = """
+        SELECT \(TransactionRow.columns) FROM transactions WHERE account_id = $1 AND txn_group = $2 \
+        AND date BETWEEN $3 AND $4 ORDER BY date, seq
+        """
+    /// How many rows an import stores between two progress reports.
+    static let progressStep = 10_000
+
     private let database: PostgresDatabase
 
     public init(database: PostgresDatabase) {
@@ -10,14 +34,50 @@ public struct PostgresTransactionManager: TransactionManager {
     }
 
     public func list(account: AccountID, filter: TransactionFilter, after cursor: TransactionCursor?, limit: Int) throws -> [Transaction] {
-        throw GatewayError.failure("PostgresTransactionManager is not built yet")
+        guard limit > 0 else { return [] }
+        var values: [PostgresValue] = [
+            .text(account.rawValue), PostgresValue(filter.group?.rawValue), PostgresValue(filter.from?.description),
+            PostgresValue(filter.to?.description),
+        ]
+        if let cursor { values += [.text(cursor.date.description), .integer(cursor.sequence)] }
+        values.append(.integer(Int64(limit)))
+        return try GatewayError.mapping {
+            try database.read { connection in
+                try connection.statement(cursor == nil ? Self.list : Self.listAfter).rows(values, TransactionRow.transaction)
+            }
+        }
     }
 
     public func transactions(account: AccountID, group: TransactionGroup, from: CalendarDate, to: CalendarDate) throws -> [Transaction] {
-        throw GatewayError.failure("PostgresTransactionManager is not built yet")
+        try GatewayError.mapping {
+            try database.read { connection in
+                try connection.statement(Self.reportSource)
+                    .rows([.text(account.rawValue), .text(group.rawValue), .text(from.description), .text(to.description)], TransactionRow.transaction)
+            }
+        }
     }
 
     public func insert(_ transactions: [Transaction], progress: (_ stored: Int) -> Void) throws {
-        throw GatewayError.failure("PostgresTransactionManager is not built yet")
+        // The highest count reported: a write run again after a deadlock must not report again
+        // what the caller has already been told.
+        var reported = 0
+        try GatewayError.mapping {
+            // One transaction for the whole batch: all or nothing, one commit however many rows.
+            try database.write { connection -> Void in
+                // The triggers update each row's account balance: lock those accounts first, in
+                // the order every balance-dependent write uses, so an import and a transfer
+                // never deadlock on each other.
+                try PostgresAccountManager.lock(transactions.map(\.accountID), on: connection)
+                let statement = connection.statement(Self.insert)
+                for (index, transaction) in transactions.enumerated() {
+                    try statement.run(TransactionRow.values(of: transaction))
+                    if (index + 1) % Self.progressStep == 0, index + 1 > reported {
+                        reported = index + 1
+                        progress(index + 1)
+                    }
+                }
+            }
+        }
+        if transactions.count % Self.progressStep != 0 || transactions.isEmpty { progress(transactions.count) }
     }
 }

@@ -1,8 +1,20 @@
 import Domain
 import Foundation
 
-/// SCAFFOLD (replaced by the real manager before this lands): `TransferDraftManager` on PostgreSQL.
+/// `TransferDraftManager` on `transfer_drafts`; expiry is a condition of every query, so an
+/// expired row is never read or changed, whether or not it has been purged yet.
 public struct PostgresTransferDraftManager: TransferDraftManager {
+    static let insert = "INSERT INTO transfer_drafts (\(TransferDraftRow.columns)) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)"
+    static let fetch = "SELECT \(TransferDraftRow.columns) FROM transfer_drafts WHERE id = $1 AND owner_id = $2 AND expires_at > $3"
+    /// Parameters: $1 id, $2 owner, $3 now, $4 expected version, $5 amount, $6 recipient type, $7 recipient id, $8 memo.
+    /// The row lock of the UPDATE makes a concurrent step wait and then see the new version, so
+    /// of two steps from the same version exactly one applies.
+    static let update = """
+        UPDATE transfer_drafts SET amount_minor = $5, recipient_type = $6, recipient_id = $7, memo = $8, version = version + 1 \
+        WHERE id = $1 AND owner_id = $2 AND expires_at > $3 AND version = $4
+        """
+    static let delete = "DELETE FROM transfer_drafts WHERE id = $1 AND owner_id = $2"
+
     private let database: PostgresDatabase
 
     public init(database: PostgresDatabase) {
@@ -10,18 +22,38 @@ public struct PostgresTransferDraftManager: TransferDraftManager {
     }
 
     public func insert(_ draft: TransferDraftState) throws {
-        throw GatewayError.failure("PostgresTransferDraftManager is not built yet")
+        try GatewayError.mapping {
+            try database.write { connection -> Void in
+                try connection.statement(Self.insert).run(TransferDraftRow.values(of: draft))
+            }
+        }
     }
 
     public func fetch(id: TransferDraftID, owner: UserID, at date: Date) throws -> TransferDraftState? {
-        throw GatewayError.failure("PostgresTransferDraftManager is not built yet")
+        try GatewayError.mapping {
+            try database.read { connection in
+                try connection.statement(Self.fetch)
+                    .rows([.text(id.rawValue), .text(owner.rawValue), .integer(Milliseconds.from(date))], TransferDraftRow.draft).first
+            }
+        }
     }
 
     public func update(_ draft: TransferDraftState, at date: Date) throws -> Bool {
-        throw GatewayError.failure("PostgresTransferDraftManager is not built yet")
+        try GatewayError.mapping {
+            try database.write { connection in
+                try connection.statement(Self.update).run([
+                    .text(draft.id.rawValue), .text(draft.ownerID.rawValue), .integer(Milliseconds.from(date)), .integer(Int64(draft.version)),
+                    PostgresValue(draft.amountMinor), PostgresValue(draft.recipient?.type), PostgresValue(draft.recipient?.id), PostgresValue(draft.memo),
+                ]) == 1
+            }
+        }
     }
 
     public func delete(id: TransferDraftID, owner: UserID) throws -> Bool {
-        throw GatewayError.failure("PostgresTransferDraftManager is not built yet")
+        try GatewayError.mapping {
+            try database.write { connection in
+                try connection.statement(Self.delete).run([.text(id.rawValue), .text(owner.rawValue)]) == 1
+            }
+        }
     }
 }

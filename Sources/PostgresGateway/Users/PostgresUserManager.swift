@@ -1,8 +1,23 @@
 import Domain
 import Foundation
 
-/// SCAFFOLD (replaced by the real manager before this lands): `UserManager` on PostgreSQL.
+/// `UserManager` on the `users` table; registration writes the first session and the first
+/// account in the same transaction.
+///
+/// Concurrent registrations of one email, from any number of processes, are decided by the
+/// `users_email_key` unique index: the second insert waits for the first transaction and fails
+/// once it commits, so exactly one registers and the other stores nothing.
 public struct PostgresUserManager: UserManager {
+    static let columns = "id, name, email, password_hash, created_at"
+    static let insert = "INSERT INTO users (id, name, email, password_hash, created_at) VALUES ($1, $2, $3, $4, $5)"
+    static let fetchByID = "SELECT \(columns) FROM users WHERE id = $1"
+    static let fetchByEmail = "SELECT \(columns) FROM users WHERE email = $1"
+    /// The unique constraint behind `.emailTaken` (PostgreSQL's name for `email … UNIQUE`).
+    static let emailConstraint = "users_email_key"
+    // PENDING: PostgresAccountManager.insert once the accounts manager lands (as SQLite's
+    // register uses SQLiteAccountManager.insert); the same statement meanwhile.
+    static let insertAccount = "INSERT INTO accounts (id, owner_id, name, currency, credit_limit, created_at) VALUES ($1, $2, $3, $4, $5, $6)"
+
     private let database: PostgresDatabase
 
     public init(database: PostgresDatabase) {
@@ -10,14 +25,44 @@ public struct PostgresUserManager: UserManager {
     }
 
     public func register(_ user: User, firstSession: Session, firstAccount: Account) throws -> RegistrationResult {
-        throw GatewayError.failure("PostgresUserManager is not built yet")
+        do {
+            try database.write { connection -> Void in
+                try connection.statement(Self.insert).run([
+                    .text(user.id.rawValue), .text(user.name), .text(user.email), .text(user.passwordHash),
+                    .integer(Milliseconds.from(user.createdAt)),
+                ])
+                try connection.statement(PostgresSessionManager.insert).run(PostgresSessionManager.values(of: firstSession))
+                try connection.statement(Self.insertAccount).run([
+                    .text(firstAccount.id.rawValue), .text(firstAccount.ownerID.rawValue), .text(firstAccount.name),
+                    .text(firstAccount.currency.code), .integer(firstAccount.creditLimit), .integer(Milliseconds.from(firstAccount.createdAt)),
+                ])
+            }
+            return .registered
+        } catch let error as PostgresError where error.sqlState == "23505" && error.constraint == Self.emailConstraint {
+            // Any other constraint (a first account the CHECKs refuse) is a fault, not a taken email.
+            return .emailTaken
+        } catch {
+            throw GatewayError.mapped(error)
+        }
     }
 
     public func fetch(id: UserID) throws -> User? {
-        throw GatewayError.failure("PostgresUserManager is not built yet")
+        try fetchOne(Self.fetchByID, id.rawValue)
     }
 
     public func fetch(email: String) throws -> User? {
-        throw GatewayError.failure("PostgresUserManager is not built yet")
+        try fetchOne(Self.fetchByEmail, email)
+    }
+
+    private func fetchOne(_ sql: String, _ key: String) throws -> User? {
+        try GatewayError.mapping {
+            try database.read { connection in
+                try connection.statement(sql).rows([.text(key)]) { row in
+                    User(
+                        id: UserID(row.string(at: 0) ?? ""), name: row.string(at: 1) ?? "", email: row.string(at: 2) ?? "",
+                        passwordHash: row.string(at: 3) ?? "", createdAt: Milliseconds.date(row.int64(at: 4)))
+                }.first
+            }
+        }
     }
 }

@@ -10,7 +10,7 @@ public struct SQLiteContactManager: ContactManager {
     /// Parameters: ?1 owner, ?2 folded search text (or its FTS5 phrase), ?3 cursor sort name, ?4 cursor
     /// id, ?5 limit; each variant is one fixed string so every connection's statement cache hits.
     static let selectPage = "SELECT \(columns) FROM contacts WHERE owner_id = ?1"
-    /// The stored folded texts (see `ContactRow.searchValues`), compared scalar by scalar with the
+    /// The stored folded texts (see `StoredContact.searchValues`), compared scalar by scalar with the
     /// folded query: the contract the index must reproduce.
     static let matching = """
          AND (instr(search_name, ?2) > 0 OR instr(search_email, ?2) > 0 OR instr(search_phone, ?2) > 0)
@@ -71,7 +71,7 @@ public struct SQLiteContactManager: ContactManager {
     public func list(owner: UserID, matching query: String?, after cursor: ContactCursor?, limit: Int) throws -> [Contact] {
         guard limit > 0 else { return [] }
         // An empty search would match every contact anyway; skipping it keeps the plain plan.
-        let pattern = query.flatMap { $0.isEmpty ? nil : SearchFolding.fold($0) }
+        let pattern = ContactSearchTexts.pattern(of: query)
         func values(_ text: String?) -> [SQLiteValue] {
             [.text(owner.rawValue), SQLiteValue(text), SQLiteValue(cursor?.sortName), SQLiteValue(cursor?.id.rawValue), .integer(Int64(limit))]
         }

@@ -21,17 +21,23 @@ enum Backend: String, CaseIterable, CustomTestStringConvertible, Sendable {
         switch self {
         case .sqlite:
             let folder = FileManager.default.temporaryDirectory.appendingPathComponent("viperd-contract-\(UUID().uuidString)")
-            let database = try Database(configuration: DatabaseConfiguration(
-                path: folder.appendingPathComponent("test.sqlite").path, readerCount: 4, synchronous: .off))
+            let configuration = DatabaseConfiguration(path: folder.appendingPathComponent("test.sqlite").path, readerCount: 4, synchronous: .off)
+            let database = try Database(configuration: configuration)
             try Migrator(database: database).migrate()
-            store = Store(gateway: SQLiteEntityGateway(database: database), backend: self, cleanUp: { try? FileManager.default.removeItem(at: folder) })
+            store = Store(
+                gateway: SQLiteEntityGateway(database: database), backend: self,
+                reopen: { SQLiteEntityGateway(database: try Database(configuration: configuration)) },
+                cleanUp: { try? FileManager.default.removeItem(at: folder) })
         case .postgres:
             let name = "contract_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
             let admin = try PostgresConnection(url: TestPostgresServer.url.get())
             try admin.execute("CREATE DATABASE \(name)")
-            let database = try PostgresDatabase(configuration: PostgresConfiguration(url: TestPostgresServer.url(database: name), poolSize: 8))
+            let configuration = PostgresConfiguration(url: try TestPostgresServer.url(database: name), poolSize: 8)
+            let database = try PostgresDatabase(configuration: configuration)
             try Migrator(database: database).migrate()
-            store = Store(gateway: PostgresEntityGateway(database: database), backend: self, cleanUp: {})
+            store = Store(
+                gateway: PostgresEntityGateway(database: database), backend: self,
+                reopen: { PostgresEntityGateway(database: try PostgresDatabase(configuration: configuration)) }, cleanUp: {})
         }
         try store.registerOwners(Store.owners)
         return store
@@ -42,12 +48,21 @@ enum Backend: String, CaseIterable, CustomTestStringConvertible, Sendable {
 final class Store {
     let gateway: any EntityGateway
     let backend: Backend
+    private let reopen: () throws -> any EntityGateway
     private let cleanUp: () -> Void
 
-    init(gateway: any EntityGateway, backend: Backend, cleanUp: @escaping () -> Void) {
+    init(gateway: any EntityGateway, backend: Backend, reopen: @escaping () throws -> any EntityGateway, cleanUp: @escaping () -> Void) {
         self.gateway = gateway
         self.backend = backend
+        self.reopen = reopen
         self.cleanUp = cleanUp
+    }
+
+    /// A second gateway on the same data with nothing shared with `gateway` (its own SQLite
+    /// `Database` on the same file, its own PostgreSQL pool and sessions): what a second
+    /// process sees.
+    func independentGateway() throws -> any EntityGateway {
+        try reopen()
     }
 
     deinit {

@@ -16,65 +16,6 @@ struct SQLiteAccountManagerTests {
         Transaction(id: TransactionID(id), accountID: AccountID(account), group: group, direction: direction, date: CalendarDate(year: 2016, month: 5, day: 1)!, description: id, amount: amount)
     }
 
-    @Test("an inserted account is fetched by its owner only; the operator fetch ignores the owner")
-    func fetchScoped() throws {
-        let temporary = try TemporaryDatabase()
-        let accounts = SQLiteAccountManager(database: temporary.database)
-        let yen = account("a_yen", currency: .jpy, creditLimit: 50_000)
-        try accounts.insert(yen)
-        #expect(try accounts.fetch(id: yen.id, owner: UserID("u_alice")) == yen)
-        #expect(try accounts.fetch(id: yen.id, owner: UserID("u_bob")) == nil)
-        #expect(try accounts.fetch(id: yen.id) == yen)
-        #expect(try accounts.fetch(id: AccountID("a_missing")) == nil)
-    }
-
-    @Test("the owner's accounts come oldest first, the registration account included, and pages resume after the cursor")
-    func listOrder() throws {
-        let temporary = try TemporaryDatabase()
-        let accounts = SQLiteAccountManager(database: temporary.database)
-        try accounts.insert(account("a_2", at: 20))
-        try accounts.insert(account("a_1", at: 10))
-        try accounts.insert(account("a_3", at: 10))
-        try accounts.insert(account("a_bob2", owner: "u_bob", at: 5))
-        let first = try accounts.list(owner: UserID("u_alice"), after: nil, limit: 3)
-        #expect(first.map(\.id.rawValue) == ["a_u_alice", "a_1", "a_3"])
-        let last = try #require(first.last)
-        #expect(try accounts.list(owner: UserID("u_alice"), after: AccountCursor(createdAt: last.createdAt, id: last.id), limit: 3).map(\.id.rawValue) == ["a_2"])
-    }
-
-    @Test("the balance is credits minus debits over authorized and posted transactions of that account only")
-    func balance() throws {
-        let temporary = try TemporaryDatabase()
-        let accounts = SQLiteAccountManager(database: temporary.database)
-        let transactions = SQLiteTransactionManager(database: temporary.database)
-        #expect(try accounts.balance(of: AccountID("a_u_alice")) == 0)
-        try transactions.insert([
-            row("t1", "a_u_alice", .credit, 40_000), row("t2", "a_u_alice", .debit, 311, .authorized), row("t3", "a_u_alice", .debit, 1534),
-            row("t4", "a_u_bob", .debit, 999),
-        ]) { _ in }
-        #expect(try accounts.balance(of: AccountID("a_u_alice")) == 38_155)
-        #expect(try accounts.balance(of: AccountID("a_u_bob")) == -999)
-    }
-
-    @Test("a write taking a stored balance past 64 bits is refused whole: never a wrapped or rounded number")
-    func balanceOverflow() throws {
-        let temporary = try TemporaryDatabase()
-        let transactions = SQLiteTransactionManager(database: temporary.database)
-        let accounts = SQLiteAccountManager(database: temporary.database)
-        #expect(throws: GatewayError.self) {
-            try transactions.insert([row("t1", "a_u_alice", .credit, .max), row("t2", "a_u_alice", .credit, 1)]) { _ in }
-        }
-        #expect(try temporary.count("transactions") == 0)
-        #expect(try accounts.balance(of: AccountID("a_u_alice")) == 0)
-        // Int64.min itself fits; one more cent below would come back from SQLite as a REAL that
-        // rounds to it.
-        try transactions.insert([row("t3", "a_u_bob", .debit, .max), row("t4", "a_u_bob", .debit, 1)]) { _ in }
-        #expect(try accounts.balance(of: AccountID("a_u_bob")) == .min)
-        #expect(throws: GatewayError.self) { try transactions.insert([row("t5", "a_u_bob", .debit, 1)]) { _ in } }
-        #expect(try accounts.balance(of: AccountID("a_u_bob")) == .min)
-        #expect(try temporary.count("transactions") == 2)
-    }
-
     @Test("a stored currency this build does not know is reported as a failure")
     func unknownCurrency() throws {
         let temporary = try TemporaryDatabase()
@@ -82,14 +23,6 @@ struct SQLiteAccountManagerTests {
             try connection.execute("INSERT INTO accounts (id, owner_id, name, currency, credit_limit, created_at) VALUES ('a_x', 'u_alice', 'Old', 'DEM', 0, 0)")
         }
         #expect(throws: GatewayError.self) { try SQLiteAccountManager(database: temporary.database).fetch(id: AccountID("a_x")) }
-    }
-
-    @Test("registration stores the user, the session and the first account together")
-    func registrationOpensAccount() throws {
-        let temporary = try TemporaryDatabase()
-        let accounts = SQLiteAccountManager(database: temporary.database)
-        #expect(try accounts.fetch(id: AccountID("a_u_bob"), owner: UserID("u_bob"))?.currency == .cad)
-        #expect(try temporary.count("accounts") == TemporaryDatabase.owners.count)
     }
 
     @Test("a first account the table refuses registers nothing: no user, no session, and no taken-email answer")

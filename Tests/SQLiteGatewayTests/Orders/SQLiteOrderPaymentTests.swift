@@ -19,50 +19,6 @@ struct SQLiteOrderPaymentTests {
         try SQLiteTransactionManager(database: temporary.database).insert([credit]) { _ in }
     }
 
-    @Test("a paid order records an authorized debit of its total on the account, in the same transaction, and shows it as its payment")
-    func authorizedDebit() throws {
-        let temporary = try TemporaryDatabase()
-        try fund("a_u_alice", 12_000, in: temporary)
-        let orders = SQLiteOrderManager(database: temporary.database)
-        let order = try orders.placed(paidOrder())
-        #expect(order.payment == OrderPayment(accountID: "a_u_alice", transactionID: "t_pay_o_1"))
-        let authorized = try SQLiteTransactionManager(database: temporary.database)
-            .list(account: AccountID("a_u_alice"), filter: TransactionFilter(group: .authorized), after: nil, limit: 10)
-        #expect(authorized.count == 1)
-        #expect(authorized.first?.id == TransactionID("t_pay_o_1") && authorized.first?.direction == .debit && authorized.first?.amount == 10_000)
-        #expect(authorized.first?.description == "Order \(order.number)")
-        #expect(try SQLiteAccountManager(database: temporary.database).balance(of: AccountID("a_u_alice")) == 2_000)
-    }
-
-    @Test("insufficient funds, another user's account or another currency store nothing: no order, no line, no debit, no number")
-    func refusalsStoreNothing() throws {
-        let temporary = try TemporaryDatabase()
-        try fund("a_u_alice", 9_999, in: temporary)
-        try SQLiteAccountManager(database: temporary.database).insert(
-            Account(id: AccountID("a_eur"), ownerID: UserID("u_alice"), name: "Euro", currency: .eur, createdAt: Date(timeIntervalSince1970: 0)))
-        try fund("a_eur", 1_000_000, in: temporary)
-        let orders = SQLiteOrderManager(database: temporary.database)
-        #expect(try orders.create(paidOrder()) == .insufficientFunds)
-        #expect(try orders.create(paidOrder(from: "a_u_bob")) == .paymentAccountNotFound)
-        #expect(try orders.create(paidOrder(from: "a_missing")) == .paymentAccountNotFound)
-        #expect(try orders.create(paidOrder(from: "a_eur")) == .paymentCurrencyMismatch)
-        #expect(try temporary.count("orders") == 0)
-        #expect(try temporary.count("order_lines") == 0)
-        #expect(try temporary.count("transactions") == 2)
-        #expect(try orders.placed(.fixture(id: "o_unpaid")).number == OrderNumber("SO-000001"))
-    }
-
-    @Test("the credit limit counts: an order may take the account down to minus the limit")
-    func creditLimit() throws {
-        let temporary = try TemporaryDatabase()
-        try SQLiteAccountManager(database: temporary.database).insert(
-            Account(id: AccountID("a_card"), ownerID: UserID("u_alice"), name: "Card", currency: .cad, creditLimit: 10_000, createdAt: Date(timeIntervalSince1970: 0)))
-        let orders = SQLiteOrderManager(database: temporary.database)
-        #expect(try orders.create(paidOrder("o_1", from: "a_card", total: 10_001)) == .insufficientFunds)
-        _ = try orders.placed(paidOrder("o_2", from: "a_card", total: 10_000))
-        #expect(try SQLiteAccountManager(database: temporary.database).balance(of: AccountID("a_card")) == -10_000)
-    }
-
     @Test("cancelling voids the payment with a reversing authorized credit naming the debit, and the balance returns")
     func cancelVoids() throws {
         let temporary = try TemporaryDatabase()
@@ -88,18 +44,5 @@ struct SQLiteOrderPaymentTests {
             return
         }
         #expect(try temporary.count("transactions") == 3)
-    }
-
-    @Test("concurrent paid orders never take the account past its available funds")
-    func concurrentOrders() throws {
-        let temporary = try TemporaryDatabase()
-        try fund("a_u_alice", 30_000, in: temporary)
-        let orders = SQLiteOrderManager(database: temporary.database)
-        let created = Locked(0)
-        Threads.run(count: 20) { index in
-            if case .created = try? orders.create(paidOrder("o_\(index)", total: 10_000)) { created.withValue { $0 += 1 } }
-        }
-        #expect(created.current == 3)
-        #expect(try SQLiteAccountManager(database: temporary.database).balance(of: AccountID("a_u_alice")) == 0)
     }
 }

@@ -1,10 +1,9 @@
 import Domain
 import Foundation
 import Testing
-@testable import SQLiteGateway
 
-@Suite("SQLite transfer drafts")
-struct SQLiteTransferDraftManagerTests {
+@Suite("TransferDraftManager contract")
+struct TransferDraftManagerContractTests {
     let created = Date(timeIntervalSince1970: 1_795_000_000.250)
 
     func draft(_ id: String = "td_1", owner: String = "u_alice") -> TransferDraftState {
@@ -13,10 +12,10 @@ struct SQLiteTransferDraftManagerTests {
             expiresAt: created.addingTimeInterval(86_400))
     }
 
-    @Test("a draft is fetched by its owner only, and not at or after its expiry")
-    func scopedAndExpiring() throws {
-        let temporary = try TemporaryDatabase()
-        let drafts = SQLiteTransferDraftManager(database: temporary.database)
+    @Test("a draft is fetched by its owner only, and not at or after its expiry", arguments: Backend.allCases)
+    func scopedAndExpiring(backend: Backend) throws {
+        let store = try backend.makeStore()
+        let drafts = store.gateway.transferDrafts
         try drafts.insert(draft())
         #expect(try drafts.fetch(id: TransferDraftID("td_1"), owner: UserID("u_alice"), at: created) == draft())
         #expect(try drafts.fetch(id: TransferDraftID("td_1"), owner: UserID("u_bob"), at: created) == nil)
@@ -24,10 +23,10 @@ struct SQLiteTransferDraftManagerTests {
         #expect(try drafts.fetch(id: TransferDraftID("td_1"), owner: UserID("u_alice"), at: created.addingTimeInterval(86_400)) == nil)
     }
 
-    @Test("each step persists with its version bumped; a stale version, another owner or an expired draft change nothing")
-    func updates() throws {
-        let temporary = try TemporaryDatabase()
-        let drafts = SQLiteTransferDraftManager(database: temporary.database)
+    @Test("each step persists with its version bumped; a stale version, another owner or an expired draft change nothing", arguments: Backend.allCases)
+    func updates(backend: Backend) throws {
+        let store = try backend.makeStore()
+        let drafts = store.gateway.transferDrafts
         try drafts.insert(draft())
         var next = draft()
         next.amountMinor = 1_234
@@ -51,13 +50,29 @@ struct SQLiteTransferDraftManagerTests {
         #expect(try drafts.fetch(id: next.id, owner: next.ownerID, at: created)?.amountMinor == 1_234)
     }
 
-    @Test("delete removes the owner's draft only")
-    func deletes() throws {
-        let temporary = try TemporaryDatabase()
-        let drafts = SQLiteTransferDraftManager(database: temporary.database)
+    @Test("of many concurrent steps from the same version exactly one applies", arguments: Backend.allCases)
+    func concurrentSteps(backend: Backend) throws {
+        let store = try backend.makeStore()
+        let gateways = [store.gateway, try store.independentGateway()]
+        try store.gateway.transferDrafts.insert(draft())
+        let applied = Locked(0)
+        Threads.run(count: 10) { index in
+            var step = draft()
+            step.amountMinor = Int64(100 + index)
+            if (try? gateways[index % 2].transferDrafts.update(step, at: created)) == true { applied.withValue { $0 += 1 } }
+        }
+        #expect(applied.current == 1)
+        #expect(try store.gateway.transferDrafts.fetch(id: TransferDraftID("td_1"), owner: UserID("u_alice"), at: created)?.version == 2)
+    }
+
+    @Test("delete removes the owner's draft only", arguments: Backend.allCases)
+    func deletes(backend: Backend) throws {
+        let store = try backend.makeStore()
+        let drafts = store.gateway.transferDrafts
         try drafts.insert(draft())
         #expect(try !drafts.delete(id: TransferDraftID("td_1"), owner: UserID("u_bob")))
         #expect(try drafts.delete(id: TransferDraftID("td_1"), owner: UserID("u_alice")))
-        #expect(try temporary.count("transfer_drafts") == 0)
+        #expect(try drafts.fetch(id: TransferDraftID("td_1"), owner: UserID("u_alice"), at: created) == nil)
+        #expect(try !drafts.delete(id: TransferDraftID("td_1"), owner: UserID("u_alice")))
     }
 }

@@ -1,0 +1,20 @@
+import Foundation
+
+/// A value shared by test threads, guarded by a lock.
+final class Locked<Value>: @unchecked Sendable {
+    // @unchecked: `value` is only touched while holding `lock`.
+    private let lock = NSLock()
+    private var value: Value
+
+    init(_ value: Value) {
+        self.value = value
+    }
+
+    func withValue<T>(_ body: (inout Value) throws -> T) rethrows -> T {
+        try lock.withLock { try body(&value) }
+    }
+
+    var current: Value {
+        lock.withLock { value }
+    }
+}
