@@ -97,7 +97,7 @@ public final class Storage: Sendable {
     public func loginThrottle() -> any LoginThrottle {
         switch engine {
         case .sqlite: InMemoryLoginThrottle()
-        case .postgres: InMemoryLoginThrottle()  // PENDING: PostgresLoginThrottle(database:) once it lands
+        case .postgres(let database): PostgresLoginThrottle(database: database)
         }
     }
 
