@@ -14,9 +14,6 @@ public struct PostgresUserManager: UserManager {
     static let fetchByEmail = "SELECT \(columns) FROM users WHERE email = $1"
     /// The unique constraint behind `.emailTaken` (PostgreSQL's name for `email … UNIQUE`).
     static let emailConstraint = "users_email_key"
-    // PENDING: PostgresAccountManager.insert once the accounts manager lands (as SQLite's
-    // register uses SQLiteAccountManager.insert); the same statement meanwhile.
-    static let insertAccount = "INSERT INTO accounts (id, owner_id, name, currency, credit_limit, created_at) VALUES ($1, $2, $3, $4, $5, $6)"
 
     private let database: PostgresDatabase
 
@@ -32,10 +29,7 @@ public struct PostgresUserManager: UserManager {
                     .integer(Milliseconds.from(user.createdAt)),
                 ])
                 try connection.statement(PostgresSessionManager.insert).run(PostgresSessionManager.values(of: firstSession))
-                try connection.statement(Self.insertAccount).run([
-                    .text(firstAccount.id.rawValue), .text(firstAccount.ownerID.rawValue), .text(firstAccount.name),
-                    .text(firstAccount.currency.code), .integer(firstAccount.creditLimit), .integer(Milliseconds.from(firstAccount.createdAt)),
-                ])
+                try connection.statement(PostgresAccountManager.insert).run(AccountRow.values(of: firstAccount))
             }
             return .registered
         } catch let error as PostgresError where error.sqlState == "23505" && error.constraint == Self.emailConstraint {
