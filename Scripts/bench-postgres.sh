@@ -103,8 +103,8 @@ for config in ${CONFIGS:-sqlite pg1 pg1-nginx pg2}; do
     echo "== $config" >&2
     current=$dir
     Scripts/cluster.sh start "$dir" --binary "$binary" "${args[@]}" >/dev/null
-    # shellcheck disable=SC1091
-    source "$dir/cluster.env"
+    # Read, not sourced: the database URL holds an '&'.
+    while IFS='=' read -r key value; do declare "$key=$value"; done <"$dir/cluster.env"
     if [[ $config == sqlite ]]; then store=(--db "$DATABASE_PATH"); else store=(--database-url "$DATABASE_URL"); fi
     case $config in sqlite | pg1) base=$INSTANCE_1 ;; *) base=$BALANCER ;; esac
     "$binary" seed-bench "${store[@]}" --contacts 10000 --ids-file "$work/ids.txt" --token-file "$work/token" >/dev/null
