@@ -44,9 +44,22 @@ CREATE FUNCTION transactions_balance_delta(direction TEXT, amount BIGINT) RETURN
     SELECT CASE direction WHEN 'credit' THEN amount ELSE -amount END
 $$;
 
+-- Once per statement, one UPDATE per account it touched: an import of n rows into one account
+-- would otherwise update that account's row n times in one transaction, each update walking the
+-- row versions the earlier ones left (O(n²): 20,000 rows took 6.8 s). The sum is checked, not
+-- each row's step, so a statement whose rows overflow on the way but not in total stores the
+-- right total.
 CREATE FUNCTION transactions_balance_insert() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-    PERFORM transactions_balance_add(NEW.account_id, transactions_balance_delta(NEW.direction, NEW.amount));
+    UPDATE accounts SET balance = CASE
+        WHEN balance::numeric + inserted.delta BETWEEN -9223372036854775808 AND 9223372036854775807
+            THEN (balance::numeric + inserted.delta)::bigint
+        ELSE transactions_balance_overflow() END
+    FROM (
+        SELECT account_id, sum(transactions_balance_delta(direction, amount)::numeric) AS delta
+        FROM new_rows GROUP BY account_id
+    ) AS inserted
+    WHERE accounts.id = inserted.account_id;
     RETURN NULL;
 END;
 $$;
@@ -72,7 +85,7 @@ END;
 $$;
 
 CREATE TRIGGER transactions_balance_insert AFTER INSERT ON transactions
-    FOR EACH ROW EXECUTE FUNCTION transactions_balance_insert();
+    REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION transactions_balance_insert();
 CREATE TRIGGER transactions_balance_update AFTER UPDATE OF account_id, direction, amount ON transactions
     FOR EACH ROW EXECUTE FUNCTION transactions_balance_update();
 CREATE TRIGGER transactions_balance_delete AFTER DELETE ON transactions
