@@ -1,4 +1,5 @@
 import Foundation
+import PostgresGateway
 
 /// Where the application's data lives: an SQLite file (the default) or a PostgreSQL server.
 public enum StorageLocation: Sendable, Equatable, CustomStringConvertible {
@@ -44,7 +45,7 @@ public enum StorageLocation: Sendable, Equatable, CustomStringConvertible {
     }
 
     private static func postgres(_ url: String, flag: String) throws -> StorageLocation {
-        if url.hasPrefix("postgres://") || url.hasPrefix("postgresql://") { return .postgres(url: url) }
+        if PostgresConfiguration.isPostgresURL(url) { return .postgres(url: url) }
         // libpq's key/value form (`host=/tmp dbname=viperd`): every word a keyword=value pair.
         if !url.contains("://"), url.split(separator: " ").allSatisfy({ $0.contains("=") && !$0.hasPrefix("=") }) {
             return .postgres(url: url)
@@ -69,21 +70,7 @@ public enum StorageLocation: Sendable, Equatable, CustomStringConvertible {
         }
     }
 
-    /// `url` without its password, in the URI's user info, a `password=` query parameter or a
-    /// `password=` keyword.
     static func redacting(_ url: String) -> String {
-        var text = url
-        if let scheme = text.range(of: "://"), let at = text[scheme.upperBound...].firstIndex(of: "@"),
-            let colon = text[scheme.upperBound..<at].firstIndex(of: ":")
-        {
-            text.replaceSubrange(text.index(after: colon)..<at, with: "***")
-        }
-        var searchFrom = text.startIndex
-        while let found = text.range(of: "password=", options: .caseInsensitive, range: searchFrom..<text.endIndex) {
-            let end = text[found.upperBound...].firstIndex(where: { $0 == "&" || $0 == " " }) ?? text.endIndex
-            text.replaceSubrange(found.upperBound..<end, with: "***")
-            searchFrom = text.index(found.upperBound, offsetBy: 3)
-        }
-        return text
+        PostgresConfiguration.redacting(url)
     }
 }

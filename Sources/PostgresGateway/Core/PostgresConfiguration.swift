@@ -23,10 +23,23 @@ public struct PostgresConfiguration: Sendable, Equatable {
     }
 
     /// `url` with its password replaced by `***`, for logs.
-    public var redactedURL: String {
-        guard let scheme = url.range(of: "://"), let at = url[scheme.upperBound...].firstIndex(of: "@") else { return url }
-        let credentials = url[scheme.upperBound..<at]
-        guard let colon = credentials.firstIndex(of: ":") else { return url }
-        return String(url[..<colon]) + ":***" + String(url[at...])
+    public var redactedURL: String { Self.redacting(url) }
+
+    /// `url` without its password, in the URI's user info, a `password=` query parameter or a
+    /// `password=` keyword: fit for logs and messages.
+    public static func redacting(_ url: String) -> String {
+        var text = url
+        if let scheme = text.range(of: "://"), let at = text[scheme.upperBound...].firstIndex(of: "@"),
+            let colon = text[scheme.upperBound..<at].firstIndex(of: ":")
+        {
+            text.replaceSubrange(text.index(after: colon)..<at, with: "***")
+        }
+        var searchFrom = text.startIndex
+        while let found = text.range(of: "password=", options: .caseInsensitive, range: searchFrom..<text.endIndex) {
+            let end = text[found.upperBound...].firstIndex(where: { $0 == "&" || $0 == " " }) ?? text.endIndex
+            text.replaceSubrange(found.upperBound..<end, with: "***")
+            searchFrom = text.index(found.upperBound, offsetBy: 3)
+        }
+        return text
     }
 }
