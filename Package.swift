@@ -114,7 +114,7 @@ let package = Package(
         .testTarget(name: "DomainTests", dependencies: ["Domain", "DomainTestSupport"]),
         .testTarget(name: "SecurityTests", dependencies: ["Security", "Domain"]),
         .testTarget(name: "PresentationTests", dependencies: ["Presentation", "Domain", "DomainTestSupport"]),
-        .testTarget(name: "SQLiteGatewayTests", dependencies: ["SQLiteGateway", "Domain", "Migrations", "CSQLite"]),
+        .testTarget(name: "SQLiteGatewayTests", dependencies: ["SQLiteGateway", "Domain", "Migrations", "CSQLite", "TestSupport"]),
         .testTarget(name: "PostgresGatewayTests", dependencies: ["PostgresGateway", "Domain", "Migrations", "TestSupport"]),
         // The EntityManager contract, run once per backend (SQLite, PostgreSQL).
         .testTarget(

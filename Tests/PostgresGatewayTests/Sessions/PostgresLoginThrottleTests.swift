@@ -2,6 +2,7 @@ import Domain
 import Foundation
 import Migrations
 import PostgresGateway
+import TestSupport
 import Testing
 
 /// The behaviours `SessionCreateTransformerTests` checks of `InMemoryLoginThrottle` (limits per

@@ -1,5 +1,6 @@
 import Foundation
 import Migrations
+import TestSupport
 import Testing
 @testable import SQLiteGateway
 

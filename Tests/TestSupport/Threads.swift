@@ -2,9 +2,9 @@ import Foundation
 
 /// Runs work on real threads, all at once, unlike `concurrentPerform`, which uses only as many
 /// threads as there are cores (two on CI) and so would not exercise the reader pool.
-enum Threads {
+public enum Threads {
     /// Runs `body(0)`, …, `body(count - 1)` each on its own new thread and waits for all of them.
-    static func run(count: Int, _ body: @escaping @Sendable (Int) -> Void) {
+    public static func run(count: Int, _ body: @escaping @Sendable (Int) -> Void) {
         let group = DispatchGroup()
         for index in 0..<count {
             group.enter()
