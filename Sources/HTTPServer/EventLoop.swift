@@ -27,6 +27,8 @@ final class EventLoop: @unchecked Sendable {
     /// Connections that want input while their socket may still hold some: read on this pass.
     private var readAgain: [Connection] = []
     private var exitRequested = false
+    /// Jobs waiting for a moment (see `run(after:_:)`), in no particular order: there are few.
+    private var timers: [(deadline: UInt64, job: () -> Void)] = []
 
     private let epollFD: Int32
     /// Written by `execute` to wake `epoll_wait`; registered level-triggered.
@@ -89,6 +91,14 @@ final class EventLoop: @unchecked Sendable {
         }
     }
 
+    /// Runs `job` on the loop's thread once `delay` has passed; callable from any thread. Needs no
+    /// descriptor of its own, unlike a Dispatch timer (which opens its timerfd lazily): the accept
+    /// back-off relies on that when the process is out of descriptors.
+    func run(after delay: Duration, _ job: @escaping () -> Void) {
+        let deadline = MonotonicClock.now() &+ delay.nanoseconds
+        execute { [self] in timers.append((deadline, job)) }
+    }
+
     /// Takes ownership of an accepted socket.
     func adopt(fd: Int32, remoteAddress: String, refusal: HTTPParseError?, countsAgainstAddress: Bool) {
         let connection = Connection(fd: fd, remoteAddress: remoteAddress, loop: self, context: context)
@@ -137,7 +147,8 @@ final class EventLoop: @unchecked Sendable {
         var nextTick = MonotonicClock.now() &+ interval
         while !exitRequested {
             let now = MonotonicClock.now()
-            let timeout: Int32 = readAgain.isEmpty ? Int32(clamping: nextTick > now ? (nextTick - now + 999_999) / 1_000_000 : 0) : 0
+            let wakeAt = timers.reduce(nextTick) { min($0, $1.deadline) }
+            let timeout: Int32 = readAgain.isEmpty ? Int32(clamping: wakeAt > now ? (wakeAt - now + 999_999) / 1_000_000 : 0) : 0
             let count = epoll_wait(epollFD, events, Int32(capacity), timeout)
             for slot in 0..<Int(max(0, count)) {
                 let event = events[slot]
@@ -157,6 +168,7 @@ final class EventLoop: @unchecked Sendable {
                 for connection in pending { connection.readIfWanted() }
             }
             let after = MonotonicClock.now()
+            if !timers.isEmpty { runTimers(now: after) }
             if after >= nextTick {
                 tick(now: after)
                 nextTick = after &+ interval
@@ -172,6 +184,16 @@ final class EventLoop: @unchecked Sendable {
         inboxLock.unlock()
         for job in draining { job() }
         draining.removeAll(keepingCapacity: true)
+    }
+
+    private func runTimers(now: UInt64) {
+        var due: [() -> Void] = []
+        timers.removeAll { timer in
+            guard timer.deadline <= now else { return false }
+            due.append(timer.job)
+            return true
+        }
+        for job in due { job() }
     }
 
     private func closeDescriptors() {

@@ -180,10 +180,14 @@ public final class HTTPServer: @unchecked Sendable {
         let delay = acceptBackoff
         acceptBackoff = min(acceptBackoff * 2, .seconds(1))
         context.logger.warning("accept: out of file descriptors, pausing \(delay)")
-        acceptQueue.asyncAfter(deadline: .now() + .nanoseconds(Int(delay.nanoseconds))) { [self] in
-            guard let source = acceptSource, acceptSuspended else { return }
-            acceptSuspended = false
-            source.resume()
+        // An event loop keeps the time: Dispatch's asyncAfter would need a new timerfd, and there
+        // is no descriptor to be had.
+        loops[0].run(after: delay) { [self] in
+            acceptQueue.async { [self] in
+                guard let source = acceptSource, acceptSuspended else { return }
+                acceptSuspended = false
+                source.resume()
+            }
         }
     }
 
