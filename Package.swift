@@ -54,9 +54,11 @@ let package = Package(
             pkgConfig: "libpq",
             providers: [.apt(["libpq-dev"])]
         ),
+        // epoll and eventfd (libc's own headers, nothing to link), for the HTTP server's event loops.
+        .systemLibrary(name: "CLinuxEvents"),
         .target(
             name: "HTTPServer",
-            dependencies: [.product(name: "Logging", package: "swift-log")]
+            dependencies: ["CLinuxEvents", .product(name: "Logging", package: "swift-log")]
         ),
         .target(name: "Domain"),
         .target(name: "Presentation", dependencies: ["Domain"]),

@@ -1,7 +1,6 @@
 import Synchronization
-import Dispatch
 import Logging
-
+import CLinuxEvents
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -9,9 +8,9 @@ import Glibc
 /// One client socket: performs what its `ConnectionStateMachine` decides — reads, hands requests
 /// to the workers, writes responses, closes.
 ///
-/// All state is confined to the owning loop's serial queue (hence `@unchecked Sendable`). Every
+/// All state is confined to the owning loop's thread (hence `@unchecked Sendable`). Every
 /// decision (keep-alive, pipelining order, deadlines, lingering close) is the state machine's;
-/// this class owns only the descriptor, its Dispatch sources and the output buffer.
+/// this class owns only the descriptor, what epoll said of it and the output buffer.
 final class Connection: @unchecked Sendable {
     /// The request whose response is owed, for its request id and the access log.
     private struct Exchange {
@@ -33,11 +32,12 @@ final class Connection: @unchecked Sendable {
     private var machine: ConnectionStateMachine
     private var exchange: Exchange?
 
-    private var readSource: DispatchSourceRead?
-    private var writeSource: DispatchSourceWrite?
-    private var readSuspended = true
-    private var writeSuspended = true
-    private var pendingCancellations = 0
+    // What the state machine asked for, and what the edge-triggered registration last said:
+    // the socket may hold unread bytes until a read comes back short or would block.
+    private var wantsRead = false
+    private var wantsWrite = false
+    private var mayRead = true
+    private var descriptorClosed = false
 
     private var output: [UInt8] = []
     private var outputOffset = 0
@@ -54,20 +54,30 @@ final class Connection: @unchecked Sendable {
     /// its descriptor is closed.
     private var countsAgainstAddress = false
 
+    /// The loop has registered the descriptor; the state machine takes over.
     func start(refusal: HTTPParseError?, countsAgainstAddress: Bool) {
         self.countsAgainstAddress = countsAgainstAddress
-        let read = DispatchSource.makeReadSource(fileDescriptor: fd, queue: loop.queue)
-        let write = DispatchSource.makeWriteSource(fileDescriptor: fd, queue: loop.queue)
-        read.setEventHandler { [unowned self] in readable() }
-        write.setEventHandler { [unowned self] in deliver(.writable) }
-        // The descriptor is closed only once both sources are cancelled, so no event can reach a
-        // reused fd number.
-        read.setCancelHandler { [self] in sourceCancelled() }
-        write.setCancelHandler { [self] in sourceCancelled() }
-        pendingCancellations = 2
-        readSource = read
-        writeSource = write
         deliver(.opened(refusal: refusal))
+    }
+
+    /// The loop could not watch the descriptor: close it without a word.
+    func discard(countsAgainstAddress: Bool) {
+        self.countsAgainstAddress = countsAgainstAddress
+        descriptorClosed = true
+        releaseDescriptor()
+    }
+
+    /// What epoll reported for the descriptor.
+    func handle(events: UInt32) {
+        let readable = EPOLLIN.rawValue | EPOLLRDHUP.rawValue | EPOLLHUP.rawValue | EPOLLERR.rawValue
+        let writable = EPOLLOUT.rawValue | EPOLLHUP.rawValue | EPOLLERR.rawValue
+        if events & readable != 0 {
+            mayRead = true
+            readIfWanted()
+        }
+        if events & writable != 0, wantsWrite, !descriptorClosed {
+            deliver(.writable)
+        }
     }
 
     /// Graceful shutdown: idle connections close now, busy ones after their response.
@@ -91,20 +101,35 @@ final class Connection: @unchecked Sendable {
         perform(machine.handle(event, now: now, shuttingDown: context.isShuttingDown), now: now)
     }
 
-    private func readable() {
-        guard machine.wantsInput else {
-            suspendReading()
-            return
-        }
-        switch Socket.read(fd, into: loop.readBuffer) {
-        case .bytes(let count):
-            deliver(.bytesRead(UnsafeRawBufferPointer(rebasing: loop.readBuffer[0..<count])))
-        case .wouldBlock:
-            return
-        case .endOfFile:
-            deliver(.endOfFile)
-        case .failed:
-            deliver(.readFailed)
+    /// Reads while the state machine wants input and the socket may have some. Edge-triggered:
+    /// bytes left unread would raise no new event, so a connection still readable after a few
+    /// reads goes back on the loop's list instead of starving the others.
+    func readIfWanted() {
+        var reads = 0
+        while wantsRead, mayRead, !descriptorClosed {
+            guard machine.wantsInput else {
+                suspendReading()
+                return
+            }
+            guard reads < 16 else {
+                loop.readSoon(self)
+                return
+            }
+            reads += 1
+            switch Socket.read(fd, into: loop.readBuffer) {
+            case .bytes(let count):
+                // A short read emptied the socket; the next arrival raises a new edge.
+                if count < loop.readBuffer.count { mayRead = false }
+                deliver(.bytesRead(UnsafeRawBufferPointer(rebasing: loop.readBuffer[0..<count])))
+            case .wouldBlock:
+                mayRead = false
+            case .endOfFile:
+                deliver(.endOfFile)
+                return
+            case .failed:
+                deliver(.readFailed)
+                return
+            }
         }
     }
 
@@ -167,7 +192,7 @@ final class Connection: @unchecked Sendable {
         let loop = self.loop
         context.workers.submit { [self, request] in
             let response = handler(request)
-            loop.queue.async { self.deliver(.responseReady(response, ticket: ticket)) }
+            loop.execute { self.deliver(.responseReady(response, ticket: ticket)) }
         }
     }
 
@@ -204,7 +229,7 @@ final class Connection: @unchecked Sendable {
             ])
     }
 
-    /// Sends queued output until done or the socket is full (then the write source takes over).
+    /// Sends queued output until done or the socket is full (then the next EPOLLOUT edge takes over).
     private func flush() -> ConnectionStateMachine.Event {
         var progressed = false
         while outputOffset < output.count {
@@ -235,49 +260,38 @@ final class Connection: @unchecked Sendable {
     // MARK: sources and the end
 
     private func close() {
-        loop.forget(self)
-        // A suspended source never runs its cancel handler: resume before cancelling.
-        if let readSource {
-            if readSuspended { readSource.resume(); readSuspended = false }
-            readSource.cancel()
-        }
-        if let writeSource {
-            if writeSuspended { writeSource.resume(); writeSuspended = false }
-            writeSource.cancel()
-        }
+        guard !descriptorClosed else { return }
+        descriptorClosed = true
+        wantsRead = false
+        wantsWrite = false
+        loop.forget(fd: fd)
+        // Closing the descriptor also removes it from the loop's epoll set.
+        releaseDescriptor()
     }
 
-    private func sourceCancelled() {
-        pendingCancellations -= 1
-        guard pendingCancellations == 0 else { return }
-        readSource = nil
-        writeSource = nil
+    private func releaseDescriptor() {
         Glibc.close(fd)
         if countsAgainstAddress { context.addressCounts.give(remoteAddress) }
         context.openConnections.subtract(1, ordering: .relaxed)
     }
 
     private func suspendReading() {
-        guard !readSuspended, !machine.isClosed, let readSource else { return }
-        readSource.suspend()
-        readSuspended = true
+        wantsRead = false
     }
 
     private func resumeReading() {
-        guard readSuspended, !machine.isClosed, let readSource else { return }
-        readSource.resume()
-        readSuspended = false
+        guard !wantsRead, !machine.isClosed, !descriptorClosed else { return }
+        wantsRead = true
+        if mayRead { loop.readSoon(self) }
     }
 
     private func suspendWriting() {
-        guard !writeSuspended, !machine.isClosed, let writeSource else { return }
-        writeSource.suspend()
-        writeSuspended = true
+        wantsWrite = false
     }
 
+    /// The socket's buffer is full: the next EPOLLOUT edge continues the write.
     private func resumeWriting() {
-        guard writeSuspended, !machine.isClosed, let writeSource else { return }
-        writeSource.resume()
-        writeSuspended = false
+        guard !machine.isClosed, !descriptorClosed else { return }
+        wantsWrite = true
     }
 }

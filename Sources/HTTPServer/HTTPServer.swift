@@ -54,6 +54,9 @@ public final class HTTPServer: @unchecked Sendable {
     public func start() throws {
         try lock.withLock {
             guard lifecycle == .idle else { throw HTTPServerError.alreadyStarted }
+            guard loops.allSatisfy(\.isUsable) else {
+                throw HTTPServerError.cannotBind("cannot create the event loops' epoll descriptors: \(Socket.describe(errno: errno))")
+            }
             signal(SIGPIPE, SIG_IGN)
             let (fd, port) = try Socket.listen(host: configuration.host, port: configuration.port, backlog: configuration.backlog)
             listenFD = fd
@@ -94,7 +97,7 @@ public final class HTTPServer: @unchecked Sendable {
                 source.cancel()
             }
             acceptSource = nil
-            for loop in loops { loop.queue.async { loop.beginShutdown() } }
+            for loop in loops { loop.execute { loop.beginShutdown() } }
             DispatchQueue.global().async { [self] in drain(until: deadline) }
         }
     }
@@ -111,7 +114,7 @@ public final class HTTPServer: @unchecked Sendable {
         }
         if openConnectionCount > 0 {
             context.logger.warning("shutdown timeout: closing \(openConnectionCount) connections")
-            for loop in loops { loop.queue.async { loop.closeAll() } }
+            for loop in loops { loop.execute { loop.closeAll() } }
             let hardStop = MonotonicClock.now() &+ 1_000_000_000
             while openConnectionCount > 0 && MonotonicClock.now() < hardStop { usleep(2_000) }
         }
@@ -154,7 +157,7 @@ public final class HTTPServer: @unchecked Sendable {
                 }
                 let loop = loops[nextLoop % loops.count]
                 nextLoop &+= 1
-                loop.queue.async { [refusal] in
+                loop.execute { [refusal] in
                     loop.adopt(fd: fd, remoteAddress: remote, refusal: refusal, countsAgainstAddress: counted)
                 }
             case .wouldBlock:
@@ -177,10 +180,14 @@ public final class HTTPServer: @unchecked Sendable {
         let delay = acceptBackoff
         acceptBackoff = min(acceptBackoff * 2, .seconds(1))
         context.logger.warning("accept: out of file descriptors, pausing \(delay)")
-        acceptQueue.asyncAfter(deadline: .now() + .nanoseconds(Int(delay.nanoseconds))) { [self] in
-            guard let source = acceptSource, acceptSuspended else { return }
-            acceptSuspended = false
-            source.resume()
+        // An event loop keeps the time: Dispatch's asyncAfter would need a new timerfd, and there
+        // is no descriptor to be had.
+        loops[0].run(after: delay) { [self] in
+            acceptQueue.async { [self] in
+                guard let source = acceptSource, acceptSuspended else { return }
+                acceptSuspended = false
+                source.resume()
+            }
         }
     }
 
