@@ -8,7 +8,8 @@ public struct SQLiteContactManager: ContactManager {
         postal_code, country, version, created_at, updated_at
         """
     /// Parameters: ?1 owner, ?2 folded search text (or its FTS5 phrase), ?3 cursor sort name, ?4 cursor
-    /// id, ?5 limit; each variant is one fixed string so every connection's statement cache hits.
+    /// id, ?5 limit, ?6 as each search statement says; each variant is one fixed string so every
+    /// connection's statement cache hits.
     static let selectPage = "SELECT \(columns) FROM contacts WHERE owner_id = ?1"
     /// The stored folded texts (see `StoredContact.searchValues`), compared scalar by scalar with the
     /// folded query: the contract the index must reproduce.
@@ -32,8 +33,23 @@ public struct SQLiteContactManager: ContactManager {
     }
     static let searchWindow = window(afterCursor: false)
     static let searchWindowAfter = window(afterCursor: true)
-    /// The trigram index drives (CROSS JOIN keeps it the outer loop): every contact holding the
-    /// phrase, then owner, cursor and order.
+    /// Up to ?2 rowids of contacts, of every owner, holding the phrase ?1: how many there are decides
+    /// between `matched` and the window.
+    static let matches = "SELECT rowid FROM contacts_search WHERE contacts_search MATCH ?1 LIMIT ?2"
+    /// ?6: the rowids `matches` found, as a JSON array. A rare term's few contacts are looked up by
+    /// key, then owner, cursor and order; the index already matched the phrase, which is the
+    /// substring contract, so nothing is compared again. NOT INDEXED keeps the lookups: without
+    /// statistics the planner prefers `contacts_owner_sort`, which walks every contact of the owner.
+    static func matched(afterCursor: Bool) -> String {
+        """
+        SELECT \(columns) FROM contacts NOT INDEXED WHERE seq IN (SELECT value FROM json_each(?6)) \
+        AND owner_id = ?1\(afterCursor ? Self.afterCursor : "")\(pageOrder)
+        """
+    }
+    static let searchMatched = matched(afterCursor: false)
+    static let searchMatchedAfter = matched(afterCursor: true)
+    /// For a common term the window did not fill a page with, the trigram index drives (CROSS JOIN
+    /// keeps it the outer loop): every contact holding the phrase, then owner, cursor and order.
     static let indexed = """
         SELECT \(columns) FROM contacts_search CROSS JOIN contacts ON contacts.seq = contacts_search.rowid \
         WHERE contacts_search MATCH ?2 AND owner_id = ?1
@@ -54,18 +70,23 @@ public struct SQLiteContactManager: ContactManager {
     static let delete = "DELETE FROM contacts WHERE id = ?1 AND owner_id = ?2"
 
     private let database: Database
-    /// How many contacts, in list order, a search of three or more characters reads before it
-    /// turns to the index.
+    /// How many contacts, in list order, a search of three or more characters with more than
+    /// `matchCap` matches reads before it turns to the full index query.
     let windowSize: Int
+    /// The most matches (of every owner) a search of three or more characters fetches by rowid. A
+    /// rare term is then answered from its few rows alone; a common one would fetch and sort
+    /// thousands, where the window usually finds a page within its first contacts.
+    let matchCap: Int
 
     public init(database: Database) {
         self.init(database: database, windowSize: 2_000)
     }
 
-    /// Tests shrink the window to drive the index path on small fixtures.
-    init(database: Database, windowSize: Int) {
+    /// Tests shrink the window and the cap to drive each path on small fixtures.
+    init(database: Database, windowSize: Int, matchCap: Int = 2_000) {
         self.database = database
         self.windowSize = windowSize
+        self.matchCap = matchCap
     }
 
     public func list(owner: UserID, matching query: String?, after cursor: ContactCursor?, limit: Int) throws -> [Contact] {
@@ -83,6 +104,20 @@ public struct SQLiteContactManager: ContactManager {
                 // Fewer than three characters have no trigram to look up: the stored texts are scanned.
                 guard pattern.unicodeScalars.count >= 3 else {
                     return try connection.statement(cursor == nil ? Self.scan : Self.scanAfter).rows(values(pattern), ContactRow.contact)
+                }
+                // One snapshot for the matches and the contacts read by them, so a rename or delete
+                // committed between the two cannot return a contact that no longer holds the term.
+                try connection.execute("BEGIN")
+                defer { _ = try? connection.execute("COMMIT") }
+                // One more than the cap tells a rare term, answered from its matches alone, from a common one.
+                let matches = try connection.statement(Self.matches)
+                    .rows([.text(Self.phrase(pattern)), .integer(Int64(matchCap) + 1)]) { $0.int64(at: 0) }
+                if matches.count <= matchCap {
+                    // No contact of anyone holds the phrase: nothing to look up.
+                    guard !matches.isEmpty else { return [] }
+                    let rowids = "[" + matches.map(String.init).joined(separator: ",") + "]"
+                    return try connection.statement(cursor == nil ? Self.searchMatched : Self.searchMatchedAfter)
+                        .rows(values(nil) + [.text(rowids)], ContactRow.contact)
                 }
                 let window = try connection.statement(cursor == nil ? Self.searchWindow : Self.searchWindowAfter)
                     .rows(values(pattern) + [.integer(Int64(windowSize))], ContactRow.contact)
