@@ -14,6 +14,7 @@ public struct ServeOptions: Sendable {
     /// `--database-url`: a PostgreSQL server instead of the SQLite file (`db`).
     public var databaseURL: String?
     public var workers: Int?
+    public var writeWorkers: Int?
     public var headerTimeout: Double?
     public var bodyTimeout: Double?
     public var idleTimeout: Double?
@@ -68,6 +69,7 @@ public struct ServeOptions: Sendable {
             throw InvalidValue(description: conflict.description)
         }
         server.workerCount = try resolver.int(workers, "workers", default: server.workerCount, range: 1...1024)
+        server.writeWorkerCount = try resolver.int(writeWorkers, "write-workers", default: server.writeWorkerCount, range: 1...1024)
         server.headerTimeout = try resolver.seconds(headerTimeout, "header-timeout", default: server.headerTimeout)
         server.bodyTimeout = try resolver.seconds(bodyTimeout, "body-timeout", default: server.bodyTimeout)
         server.idleTimeout = try resolver.seconds(idleTimeout, "idle-timeout", default: server.idleTimeout)

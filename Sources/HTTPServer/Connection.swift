@@ -190,7 +190,8 @@ final class Connection: @unchecked Sendable {
             method: request.method, path: request.path, requestID: request.requestID, startedAt: now, client: request.remoteAddress)
         let handler = context.handler
         let loop = self.loop
-        context.workers.submit { [self, request] in
+        let workers = request.method.isSafe ? context.workers : context.writeWorkers
+        workers.submit { [self, request] in
             let response = handler(request)
             loop.execute { self.deliver(.responseReady(response, ticket: ticket)) }
         }

@@ -27,6 +27,9 @@ public struct HTTPMethod: Hashable, Sendable, CustomStringConvertible, Expressib
     /// CONNECT stays 501: its target is no path.
     public static let recognized: [HTTPMethod] = implemented + [.trace, .query]
 
+    /// Safe (RFC 9110 §9.2.1): the client asks for no change; such requests run on the read workers.
+    public var isSafe: Bool { self == .get || self == .head || self == .options || self == .trace || self == .query }
+
     /// Whether `implemented` contains this method.
     public var isImplemented: Bool { Self.implemented.contains(self) }
 

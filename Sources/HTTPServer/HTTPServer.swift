@@ -120,6 +120,7 @@ public final class HTTPServer: @unchecked Sendable {
         }
         for loop in loops { loop.stop() }
         context.workers.stop()
+        context.writeWorkers.stop()
         lock.withLock { lifecycle = .stopped }
         stopped.signal()
     }

@@ -6,9 +6,13 @@ public struct HTTPServerConfiguration: Sendable {
     public var host: String = "127.0.0.1"
     /// TCP port; 0 asks the kernel for an ephemeral one (read it back from `HTTPServer.localPort`).
     public var port: Int = 8080
-    /// Threads that run request handlers; never one per connection.
+    /// Threads that run the handlers of safe requests (GET, HEAD, OPTIONS); never one per connection.
     public var workerCount: Int = 2 * HTTPServerConfiguration.coreCount
-    /// Serial queues that own the sockets (I/O, parsing, serialization).
+    /// Threads that run the handlers of every other method. A write spends most of its time waiting
+    /// for its commit to be durable: more of them let more writes share one commit (group commit),
+    /// and reads never queue behind them.
+    public var writeWorkerCount: Int = 64
+    /// Threads that own the sockets (I/O, parsing, serialization).
     public var eventLoopCount: Int = HTTPServerConfiguration.coreCount
     /// `listen(2)` backlog.
     public var backlog: Int32 = 1024

@@ -8,6 +8,7 @@ final class ServerContext: Sendable {
     let handler: HTTPServer.Handler
     let errorResponder: HTTPServer.ErrorResponder
     let workers: WorkerPool
+    let writeWorkers: WorkerPool
     let logger: Logger
     let openConnections = Atomic<Int>(0)
     let shuttingDown = Atomic<Bool>(false)
@@ -21,6 +22,7 @@ final class ServerContext: Sendable {
         self.errorResponder = errorResponder
         self.logger = logger
         self.workers = WorkerPool(count: configuration.workerCount, name: "viperd-worker")
+        self.writeWorkers = WorkerPool(count: configuration.writeWorkerCount, name: "viperd-writer")
     }
 
     var isShuttingDown: Bool { shuttingDown.load(ordering: .relaxed) }

@@ -34,8 +34,11 @@ struct Serve: ParsableCommand {
             valueName: "url"))
     var databaseURL: String?
 
-    @Option(help: "Request handler threads (VIPERD_WORKERS; default 2 × cores).")
+    @Option(help: "Threads that run safe requests: GET, HEAD, OPTIONS (VIPERD_WORKERS; default 2 × cores).")
     var workers: Int?
+
+    @Option(help: "Threads that run the other methods, which mostly wait for a durable commit; as many writes can share one commit (VIPERD_WRITE_WORKERS; default 64).")
+    var writeWorkers: Int?
 
     @Option(help: "Seconds for the whole header section, from its first byte; then 408 (VIPERD_HEADER_TIMEOUT; default 10).")
     var headerTimeout: Double?
@@ -139,6 +142,7 @@ struct Serve: ParsableCommand {
         options.db = db
         options.databaseURL = databaseURL
         options.workers = workers
+        options.writeWorkers = writeWorkers
         options.headerTimeout = headerTimeout
         options.bodyTimeout = bodyTimeout
         options.idleTimeout = idleTimeout

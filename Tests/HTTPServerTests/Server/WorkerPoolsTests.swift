@@ -1,0 +1,68 @@
+import Dispatch
+import Foundation
+import HTTPServer
+import TestSupport
+import Testing
+
+/// Safe methods and the others run on separate worker pools, so neither waits for the other.
+@Suite("HTTP server: read and write workers")
+struct WorkerPoolsTests {
+    /// `/block` holds its worker until the test lets it go; anything else answers at once.
+    private final class Gate: Sendable {
+        let entered = DispatchSemaphore(value: 0)
+        let release = DispatchSemaphore(value: 0)
+
+        var handler: HTTPServer.Handler {
+            { [self] request in
+                if request.path == "/block" {
+                    entered.signal()
+                    _ = release.wait(timeout: .now() + 10)
+                }
+                return HTTPResponse(status: .ok, body: Array("\(request.method) \(request.path)".utf8))
+            }
+        }
+    }
+
+    private func oneWorkerEach(_ configuration: inout HTTPServerConfiguration) {
+        configuration.workerCount = 1
+        configuration.writeWorkerCount = 1
+    }
+
+    @Test("a read is answered while every write worker is busy")
+    func readPassesBusyWriters() throws {
+        let gate = Gate()
+        try TestServer.with(oneWorkerEach, handler: gate.handler) { server in
+            let writer = try TestClient(port: server.localPort)
+            try writer.send("POST /block HTTP/1.1\r\nHost: t\r\nContent-Length: 0\r\n\r\n")
+            #expect(gate.entered.wait(timeout: .now() + 5) == .success)
+            let reader = try TestClient(port: server.localPort, receiveTimeout: 3)
+            try reader.send("GET /x HTTP/1.1\r\nHost: t\r\n\r\n")
+            #expect(try reader.expectResponse().text == "GET /x")
+            gate.release.signal()
+            #expect(try writer.expectResponse().text == "POST /block")
+        }
+    }
+
+    @Test("a write is answered while every read worker is busy")
+    func writePassesBusyReaders() throws {
+        let gate = Gate()
+        try TestServer.with(oneWorkerEach, handler: gate.handler) { server in
+            let reader = try TestClient(port: server.localPort)
+            try reader.send("GET /block HTTP/1.1\r\nHost: t\r\n\r\n")
+            #expect(gate.entered.wait(timeout: .now() + 5) == .success)
+            let writer = try TestClient(port: server.localPort, receiveTimeout: 3)
+            try writer.send("DELETE /x HTTP/1.1\r\nHost: t\r\n\r\n")
+            #expect(try writer.expectResponse().text == "DELETE /x")
+            gate.release.signal()
+            #expect(try reader.expectResponse().text == "GET /block")
+        }
+    }
+
+    @Test("the safe methods of RFC 9110 are the ones run as reads")
+    func safeMethods() {
+        let safe: [HTTPMethod] = [.get, .head, .options, .trace, .query]
+        let unsafe: [HTTPMethod] = [.post, .put, .patch, .delete, .connect]
+        #expect(safe.filter { !$0.isSafe } == [])
+        #expect(unsafe.filter(\.isSafe) == [])
+    }
+}
