@@ -190,6 +190,10 @@ final class Connection: @unchecked Sendable {
             method: request.method, path: request.path, requestID: request.requestID, startedAt: now, client: request.remoteAddress)
         let handler = context.handler
         let loop = self.loop
+        if context.answersOnLoop(request) {
+            loop.later { [self] in deliver(.responseReady(handler(request), ticket: ticket)) }
+            return
+        }
         let workers = request.method.isSafe ? context.workers : context.writeWorkers
         workers.submit { [self, request] in
             let response = handler(request)

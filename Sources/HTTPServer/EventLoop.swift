@@ -26,6 +26,8 @@ final class EventLoop: @unchecked Sendable {
     private var connections: [Int32: Connection] = [:]
     /// Connections that want input while their socket may still hold some: read on this pass.
     private var readAgain: [Connection] = []
+    /// Work the loop gave itself (see `later`), run on this pass after the events.
+    private var laterJobs: [() -> Void] = []
     private var exitRequested = false
     /// Jobs waiting for a moment (see `run(after:_:)`), in no particular order: there are few.
     private var timers: [(deadline: UInt64, job: () -> Void)] = []
@@ -124,6 +126,12 @@ final class EventLoop: @unchecked Sendable {
         readAgain.append(connection)
     }
 
+    /// Runs `job` on this pass of the loop, after the event being handled returns: from the loop's
+    /// own thread only, where a direct call would nest one connection's work inside another's.
+    func later(_ job: @escaping () -> Void) {
+        laterJobs.append(job)
+    }
+
     func nextRequestID() -> String {
         requestSequence &+= 1
         return RequestID.make(loop: index, sequence: requestSequence)
@@ -148,7 +156,8 @@ final class EventLoop: @unchecked Sendable {
         while !exitRequested {
             let now = MonotonicClock.now()
             let wakeAt = timers.reduce(nextTick) { min($0, $1.deadline) }
-            let timeout: Int32 = readAgain.isEmpty ? Int32(clamping: wakeAt > now ? (wakeAt - now + 999_999) / 1_000_000 : 0) : 0
+            let idle = readAgain.isEmpty && laterJobs.isEmpty
+            let timeout: Int32 = idle ? Int32(clamping: wakeAt > now ? (wakeAt - now + 999_999) / 1_000_000 : 0) : 0
             let count = epoll_wait(epollFD, events, Int32(capacity), timeout)
             for slot in 0..<Int(max(0, count)) {
                 let event = events[slot]
@@ -162,6 +171,11 @@ final class EventLoop: @unchecked Sendable {
                 }
             }
             runInbox()
+            while !laterJobs.isEmpty {
+                let jobs = laterJobs
+                laterJobs.removeAll(keepingCapacity: true)
+                for job in jobs { job() }
+            }
             if !readAgain.isEmpty {
                 let pending = readAgain
                 readAgain.removeAll(keepingCapacity: true)

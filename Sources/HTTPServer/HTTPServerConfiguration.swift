@@ -12,6 +12,10 @@ public struct HTTPServerConfiguration: Sendable {
     /// for its commit to be durable: more of them let more writes share one commit (group commit),
     /// and reads never queue behind them.
     public var writeWorkerCount: Int = 64
+    /// Paths whose safe requests (GET, HEAD) are answered on the event loop itself, not by a worker:
+    /// only for handlers that never block, such as a liveness probe, which then skips two thread
+    /// hand-offs and answers even while every worker is busy.
+    public var loopPaths: Set<String> = []
     /// Threads that own the sockets (I/O, parsing, serialization).
     public var eventLoopCount: Int = HTTPServerConfiguration.coreCount
     /// `listen(2)` backlog.

@@ -27,6 +27,11 @@ final class ServerContext: Sendable {
 
     var isShuttingDown: Bool { shuttingDown.load(ordering: .relaxed) }
 
+    /// Whether `request` is one of the configuration's `loopPaths`, for a safe method.
+    func answersOnLoop(_ request: HTTPRequest) -> Bool {
+        !configuration.loopPaths.isEmpty && request.method.isSafe && configuration.loopPaths.contains(request.path)
+    }
+
     /// How often each event loop checks deadlines: fine enough for the shortest timeout.
     var tickInterval: Duration {
         let shortest = [

@@ -58,6 +58,31 @@ struct WorkerPoolsTests {
         }
     }
 
+    @Test("a loop path is answered while every worker is busy; other paths still wait for one")
+    func loopPathPassesBusyWorkers() throws {
+        let gate = Gate()
+        let configure: (inout HTTPServerConfiguration) -> Void = { configuration in
+            configuration.workerCount = 1
+            configuration.eventLoopCount = 1
+            configuration.loopPaths = ["/live"]
+        }
+        try TestServer.with(configure, handler: gate.handler) { server in
+            let blocked = try TestClient(port: server.localPort)
+            try blocked.send("GET /block HTTP/1.1\r\nHost: t\r\n\r\n")
+            #expect(gate.entered.wait(timeout: .now() + 5) == .success)
+            let probe = try TestClient(port: server.localPort, receiveTimeout: 3)
+            // Pipelined: each answered in order, on the loop, with the connection kept open.
+            try probe.send("GET /live HTTP/1.1\r\nHost: t\r\n\r\nHEAD /live HTTP/1.1\r\nHost: t\r\n\r\n")
+            #expect(try probe.expectResponse().text == "GET /live")
+            #expect(try probe.expectResponse(headRequest: true).status == 200)
+            let waiting = try TestClient(port: server.localPort, receiveTimeout: 0.5)
+            try waiting.send("GET /other HTTP/1.1\r\nHost: t\r\n\r\n")
+            #expect((try? waiting.readResponse()) == nil, "a path not listed must wait for the busy worker")
+            gate.release.signal()
+            #expect(try blocked.expectResponse().text == "GET /block")
+        }
+    }
+
     @Test("the safe methods of RFC 9110 are the ones run as reads")
     func safeMethods() {
         let safe: [HTTPMethod] = [.get, .head, .options, .trace, .query]
