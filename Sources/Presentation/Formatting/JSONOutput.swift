@@ -33,6 +33,16 @@ public struct JSONOutput {
             return
         }
         bytes.append(0x22)
+        // Most text needs no escaping: then it is copied whole instead of byte by byte.
+        let copied = value.utf8.withContiguousStorageIfAvailable { text -> Bool in
+            guard !text.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }) else { return false }
+            bytes.append(contentsOf: text)
+            return true
+        } ?? false
+        if copied {
+            bytes.append(0x22)
+            return
+        }
         for byte in value.utf8 {
             switch byte {
             case 0x22: bytes.append(contentsOf: [0x5C, 0x22])

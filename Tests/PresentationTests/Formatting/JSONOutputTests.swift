@@ -32,6 +32,17 @@ struct JSONOutputTests {
         #expect(object["firstName"] as? String == "Quote \" back\\slash tab\t nl\n cr\r bell\u{7} é 😀")
     }
 
+    @Test("text with nothing to escape is written byte for byte, and one escape anywhere is still made")
+    func plainText() {
+        for name in ["Zoë 東京 😀", "plain", ""] {
+            #expect(written(ContactViewModel(Fixture.contact(first: name, last: nil))).contains("\"firstName\":\"\(name)\""))
+        }
+        for name in ["\"first", "last\"", "mid\\dle", "end\u{1F}"] {
+            let text = written(ContactViewModel(Fixture.contact(first: name, last: nil)))
+            #expect(!text.contains("\"firstName\":\"\(name)\""), "\(name) must be escaped")
+        }
+    }
+
     @Test("a list page has items and nextCursor, and a message only when there is one")
     func list() {
         let item = ContactListItemViewModel(ContactSummaryPresentationModel(Contact(
