@@ -11,6 +11,8 @@ struct JSONRequestBodyTests {
         "application/json; CHARSET=Utf-8; q=1", "application/json; charset = latin1", "application/json;",
         "application/json ;\tcharset=utf-8 ", " \tapplication/json", ";application/json", "application/json;;charset=utf-8",
         "application/problem+json; charset=utf-8", "application/vnd.é+json", "application/json\u{A0}; charset=utf-8\u{3000}",
+        // A `;` followed by a combining mark is one character, no separator: one long +json type.
+        "application/xml;\u{301}x+json",
     ])
     func accepted(contentType: String) {
         #expect(JSONRequestBody.isJSON(contentType))
@@ -36,7 +38,7 @@ struct JSONRequestBodyTests {
         let separators = [";", "; ", " ;", ";;", " ; \t", "\u{A0};\u{2003}", "\u{37E}", ";\u{301}"]
         let parameters = [
             "charset=utf-8", "charset=UTF8", "charset=\"utf-8\"", "charset=latin1", "charset=", "Charset=Utf-8", "charset =utf-8",
-            "q=1", "charset=\u{212A}", "charset=utf-8\u{200B}", "charset=\"\"utf8\"\"", "",
+            "q=1", "x+json", "charset=\u{212A}", "charset=utf-8\u{200B}", "charset=\"\"utf8\"\"", "",
         ]
         for type in types {
             #expect(JSONRequestBody.isJSON(type) == legacyIsJSON(type), "\(type.debugDescription)")
@@ -47,6 +49,24 @@ struct JSONRequestBodyTests {
                 }
             }
         }
+    }
+
+    @Test("every scalar around the type and the charset is trimmed, or kept, as Foundation's whitespaces were")
+    func spacesAsBefore() {
+        let scalars = (Array(0...0x3100) + [0x1680, 0x180E, 0x200B, 0x205F, 0x3000, 0xFEFF]).compactMap(Unicode.Scalar.init)
+        for scalar in scalars {
+            for value in ["\(scalar)application/json\(scalar)", "application/json;\(scalar)charset=utf-8\(scalar)"] {
+                #expect(JSONRequestBody.isJSON(value) == legacyIsJSON(value), "U+\(String(scalar.value, radix: 16))")
+            }
+        }
+    }
+
+    @Test("an ASCII value is decided on its bytes, without building a string")
+    func asciiOnBytes() {
+        for value in ["application/json", "application/json; charset=utf-8", "text/plain"] {
+            #expect(value.utf8.withContiguousStorageIfAvailable(MediaTypeBytes.isJSON) != nil)
+        }
+        #expect("application/json\u{A0}".utf8.withContiguousStorageIfAvailable(MediaTypeBytes.isJSON) == .some(nil))
     }
 
     /// The Foundation implementation the byte parser replaced, kept as the reference.
