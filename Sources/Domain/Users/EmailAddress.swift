@@ -4,6 +4,6 @@ import Foundation
 public enum EmailAddress {
     /// Trimmed, lowercased and in Unicode NFC, so `é` typed two ways is one address.
     public static func normalize(_ email: String) -> String {
-        email.trimmingCharacters(in: .whitespacesAndNewlines).lowercased().precomposedStringWithCanonicalMapping
+        email.trimmingWhitespace().lowercased().precomposedStringWithCanonicalMapping
     }
 }

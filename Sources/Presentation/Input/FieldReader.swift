@@ -1,5 +1,4 @@
 import Domain
-import Foundation
 
 /// Reads typed fields out of a JSON object for a Presenter, collecting every format error.
 public struct FieldReader {
@@ -40,7 +39,7 @@ public struct FieldReader {
         case nil: return .absent
         case .null?: return .null
         case .string(let raw)?:
-            let text = trimmed ? raw.trimmingCharacters(in: .whitespacesAndNewlines) : raw
+            let text = trimmed ? raw.trimmingWhitespace() : raw
             if trimmed && text.isEmpty { return .null }
             if text.unicodeScalars.contains(where: forbidden) {
                 errors.append(FieldErrorViewModel(pointer: pointer, code: "invalid_characters", detail: messages.text(.invalidCharacters)))

@@ -1,5 +1,4 @@
 import Domain
-import Foundation
 
 /// Turns transfer and draft bodies into domain requests: format errors (400) in `errors`, and
 /// the amount's own errors (422, at `/amount`) in `amountErrors`.
@@ -84,7 +83,7 @@ struct TransferInputConverter {
         case .string(let text)?:
             if text.utf8.count > DecimalAmount.maximumLength {
                 amountError("too_long", messages.text(.tooLong, ["max": "\(DecimalAmount.maximumLength)"]))
-            } else if text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+            } else if text.unicodeScalars.allSatisfy(\.isTrimmedWhitespace) {
                 return nil
             } else if text.hasPrefix("-") {
                 amountError("not_positive", messages.text(.amountNotPositive))

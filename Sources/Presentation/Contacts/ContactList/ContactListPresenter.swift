@@ -1,5 +1,4 @@
 import Domain
-import Foundation
 
 /// Converts the list's query parameters and words the page or the empty-book message.
 public final class ContactListPresenter: ContactListUseCaseOutput, StorageFailurePresenter {
@@ -38,7 +37,7 @@ public final class ContactListPresenter: ContactListUseCaseOutput, StorageFailur
                 errors.append(FieldErrorViewModel(parameter: "cursor", code: "invalid_cursor", detail: messages.text(.invalidCursor)))
             }
         }
-        let search = query?.trimmingCharacters(in: .whitespacesAndNewlines)
+        let search = query?.trimmingWhitespace()
         if let search, search.unicodeScalars.count > Self.maxQueryLength || search.unicodeScalars.contains(where: { $0.value < 0x20 }) {
             errors.append(FieldErrorViewModel(parameter: "q", code: "invalid_value", detail: messages.text(.queryTooLong, ["max": "\(Self.maxQueryLength)"])))
         }
