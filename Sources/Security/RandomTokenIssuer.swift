@@ -1,6 +1,5 @@
 import Crypto
 import Domain
-import Foundation
 
 /// Bearer tokens: 32 bytes from the system CSPRNG as unpadded base64url (43 characters); stored
 /// as the lowercase hex SHA-256 of the token text.
@@ -13,9 +12,7 @@ public struct RandomTokenIssuer: TokenIssuer {
         var generator = SystemRandomNumberGenerator()
         while true {
             let bytes = (0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
-            let token = Data(bytes).base64EncodedString()
-                .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
-                .replacingOccurrences(of: "=", with: "")
+            let token = Base64URL.encode(bytes)
             // A token an operator pastes after `viperd token revoke` must not read as an option;
             // drawing again costs 1/64 of one character's 6 bits.
             if token.utf8.first != UInt8(ascii: "-") { return IssuedToken(token: token, digest: Self.sha256Hex(token)) }

@@ -9,19 +9,19 @@ enum OrderCursorCoding {
     static func encode(_ cursor: OrderCursor) -> String {
         switch cursor.key {
         case .placedAt(let date):
-            OpaqueCursor.encode(tag: tag, ["placedAt", String(Int64((date.timeIntervalSince1970 * 1000).rounded())), cursor.id.rawValue])
+            CursorText.encode(tag: tag, ["placedAt", String(Int64((date.timeIntervalSince1970 * 1000).rounded())), cursor.id.rawValue])
         case .orderTotal(let minor):
-            OpaqueCursor.encode(tag: tag, ["orderTotal", String(minor), cursor.id.rawValue])
+            CursorText.encode(tag: tag, ["orderTotal", String(minor), cursor.id.rawValue])
         }
     }
 
     /// Nil for anything this server did not hand out.
     static func decode(_ text: String) -> OrderCursor? {
-        guard let parts = OpaqueCursor.decode(text, tag: tag, count: 3), parts[1].utf8.count <= 20, let value = Int64(parts[1]),
-            IDFormat.isValid(parts[2])
+        guard let parts = CursorText.decode(text, tag: tag, parts: 4), parts[2].utf8.count <= 20, let value = Int64(parts[2]),
+            IDFormat.isValid(parts[3])
         else { return nil }
-        let id = OrderID(parts[2])
-        switch parts[0] {
+        let id = OrderID(parts[3])
+        switch parts[1] {
         case "placedAt": return OrderCursor(key: .placedAt(Date(timeIntervalSince1970: Double(value) / 1000)), id: id)
         case "orderTotal": return OrderCursor(key: .orderTotal(minor: value), id: id)
         default: return nil

@@ -5,12 +5,12 @@ enum ProductCursorCoding {
     static let tag = "p1"
 
     static func encode(_ cursor: ProductCursor) -> String {
-        OpaqueCursor.encode(tag: tag, [cursor.name, cursor.id.rawValue])
+        CursorText.encode(tag: tag, [cursor.name, cursor.id.rawValue])
     }
 
     /// Nil for anything this server did not hand out.
     static func decode(_ text: String) -> ProductCursor? {
-        guard let parts = OpaqueCursor.decode(text, tag: tag, count: 2), IDFormat.isValid(parts[1]) else { return nil }
-        return ProductCursor(name: parts[0], id: ProductID(parts[1]))
+        guard let parts = CursorText.decode(text, tag: tag, parts: 3), IDFormat.isValid(parts[2]) else { return nil }
+        return ProductCursor(name: parts[1], id: ProductID(parts[2]))
     }
 }

@@ -1,4 +1,3 @@
-import Foundation
 import HTTPServer
 
 /// `If-Match` and `If-None-Match` values sent percent-encoded (`%221%22` for `"1"`, `%2A` for `*`),
@@ -28,7 +27,7 @@ enum PercentEncodedEntityTags {
     /// `value`, or its percent-decoded form when only that is `*` or a list of entity tags. A
     /// valid value is never decoded: `"a%22b"` is an entity tag of its own.
     static func decoded(_ value: String) -> String {
-        guard value.contains("%"), !isEntityTagList(value), let decoded = value.removingPercentEncoding, isEntityTagList(decoded)
+        guard value.contains("%"), !isEntityTagList(value), let decoded = PercentDecoding.decode(value), isEntityTagList(decoded)
         else { return value }
         return decoded
     }

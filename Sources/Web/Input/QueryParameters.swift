@@ -14,8 +14,6 @@ public struct QueryParameters: Sendable {
     public subscript(key: String) -> String? { values[key] }
 
     private static func decode(_ raw: Substring) -> String? {
-        raw.replacingOccurrences(of: "+", with: " ").removingPercentEncoding
+        PercentDecoding.decode(raw, plusIsSpace: true)
     }
 }
-
-import Foundation

@@ -1,5 +1,3 @@
-import Foundation
-
 /// A path split into percent-decoded segments (`/v1/contacts/42` → `["v1", "contacts", "42"]`).
 public struct PathSegments: Equatable, Sendable {
     public let segments: [String]
@@ -15,7 +13,7 @@ public struct PathSegments: Equatable, Sendable {
             if index == bytes.endIndex || bytes[index] == UInt8(ascii: "/") {
                 let raw = Substring(path.utf8[start..<index])
                 // Decoding is slow and most segments have nothing to decode.
-                parts.append(raw.utf8.contains(UInt8(ascii: "%")) ? (String(raw).removingPercentEncoding ?? String(raw)) : String(raw))
+                parts.append(raw.utf8.contains(UInt8(ascii: "%")) ? (PercentDecoding.decode(raw) ?? String(raw)) : String(raw))
                 if index == bytes.endIndex { break }
                 start = bytes.index(after: index)
             }

@@ -13,4 +13,16 @@ struct QueryParametersTests {
         #expect(query["bad"] == "\u{FFFD}")
         #expect(query["missing"] == nil)
     }
+
+    @Test("%2B is a plus, multi-byte escapes decode, and an invalid escape or UTF-8 makes the value U+FFFD and the key absent")
+    func escapes() {
+        let query = QueryParameters("plus=1%2B1&name=caf%C3%A9+%E2%82%AC&half=%C3&short=%4&%zz=1&%C3=2&ok=%2b")
+        #expect(query["plus"] == "1+1")
+        #expect(query["name"] == "café €")
+        #expect(query["half"] == "\u{FFFD}")
+        #expect(query["short"] == "\u{FFFD}")
+        #expect(query["%zz"] == nil)
+        #expect(query["%C3"] == nil)
+        #expect(query["ok"] == "+")
+    }
 }
