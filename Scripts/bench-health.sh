@@ -21,6 +21,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 BENCH=../shared/bench
+# The harness would write its CSV into its own folder, which is not ours to write: keep it here.
+export RESULTS_CSV=${RESULTS_CSV:-${TMPDIR:-/tmp}/viperd-bench/compare-$(date -u +%Y%m%dT%H%M%SZ).csv}
 [[ -x "$BENCH/compare.sh" ]] || { echo "bench-health: $BENCH/compare.sh not found (shared/ must sit next to the project)" >&2; exit 2; }
 for tool in wrk nginx; do
     command -v "$tool" >/dev/null || { echo "bench-health: '$tool' not found; install with: apt-get install -y wrk nginx-light" >&2; exit 2; }

@@ -9,6 +9,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 BENCH=../shared/bench
+# The harness would write its CSV into its own folder, which is not ours to write: keep it here.
+export RESULTS_CSV=${RESULTS_CSV:-${TMPDIR:-/tmp}/viperd-bench/compare-$(date -u +%Y%m%dT%H%M%SZ).csv}
 [[ -x "$BENCH/compare.sh" ]] || { echo "bench-orders: $BENCH/compare.sh not found (shared/ must sit next to the project)" >&2; exit 2; }
 command -v wrk >/dev/null || { echo "bench-orders: 'wrk' not found; install with: apt-get install -y wrk" >&2; exit 2; }
 

@@ -87,7 +87,9 @@ section_connections() {
     fi
     for count in ${SCALE_CONNECTIONS:-64 256 1024}; do
         echo "== connections: get by id at $count connections"
-        CONNECTIONS=$count "$BENCH/compare.sh" -r "$rounds" -w get "${targets[@]}"
+        # One CSV per count (the summary would mix them), outside the harness's own folder.
+        RESULTS_CSV=${TMPDIR:-/tmp}/viperd-bench/scale-c$count-$(date -u +%Y%m%dT%H%M%SZ).csv \
+            CONNECTIONS=$count "$BENCH/compare.sh" -r "$rounds" -w get "${targets[@]}"
     done
 }
 
