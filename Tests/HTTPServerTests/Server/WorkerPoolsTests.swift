@@ -28,33 +28,23 @@ struct WorkerPoolsTests {
         configuration.writeWorkerCount = 1
     }
 
-    @Test("a read is answered while every write worker is busy")
-    func readPassesBusyWriters() throws {
+    @Test(
+        "a request is answered while every worker of the other pool is busy",
+        arguments: [
+            (busy: "POST /block HTTP/1.1\r\nHost: t\r\nContent-Length: 0\r\n\r\n", passing: "GET"),
+            (busy: "GET /block HTTP/1.1\r\nHost: t\r\n\r\n", passing: "DELETE"),
+        ])
+    func requestPassesTheOtherPool(busy: String, passing: String) throws {
         let gate = Gate()
         try TestServer.with(oneWorkerEach, handler: gate.handler) { server in
-            let writer = try TestClient(port: server.localPort)
-            try writer.send("POST /block HTTP/1.1\r\nHost: t\r\nContent-Length: 0\r\n\r\n")
+            let blocked = try TestClient(port: server.localPort)
+            try blocked.send(busy)
             #expect(gate.entered.wait(timeout: .now() + 5) == .success)
-            let reader = try TestClient(port: server.localPort, receiveTimeout: 3)
-            try reader.send("GET /x HTTP/1.1\r\nHost: t\r\n\r\n")
-            #expect(try reader.expectResponse().text == "GET /x")
+            let other = try TestClient(port: server.localPort, receiveTimeout: 3)
+            try other.send("\(passing) /x HTTP/1.1\r\nHost: t\r\n\r\n")
+            #expect(try other.expectResponse().text == "\(passing) /x")
             gate.release.signal()
-            #expect(try writer.expectResponse().text == "POST /block")
-        }
-    }
-
-    @Test("a write is answered while every read worker is busy")
-    func writePassesBusyReaders() throws {
-        let gate = Gate()
-        try TestServer.with(oneWorkerEach, handler: gate.handler) { server in
-            let reader = try TestClient(port: server.localPort)
-            try reader.send("GET /block HTTP/1.1\r\nHost: t\r\n\r\n")
-            #expect(gate.entered.wait(timeout: .now() + 5) == .success)
-            let writer = try TestClient(port: server.localPort, receiveTimeout: 3)
-            try writer.send("DELETE /x HTTP/1.1\r\nHost: t\r\n\r\n")
-            #expect(try writer.expectResponse().text == "DELETE /x")
-            gate.release.signal()
-            #expect(try reader.expectResponse().text == "GET /block")
+            #expect(try blocked.expectResponse().text == "\(busy.prefix { $0 != " " }) /block")
         }
     }
 
