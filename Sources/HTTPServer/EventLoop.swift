@@ -84,13 +84,14 @@ final class EventLoop: @unchecked Sendable {
             return
         }
         inbox.append(job)
-        let wake = !wakePending
-        wakePending = true
-        inboxLock.unlock()
-        if wake {
+        // Written under the lock: once `closeDescriptors` has run, the number may already name
+        // another file (another server's socket, a database's log), which must never get 8 bytes.
+        if !wakePending {
+            wakePending = true
             var one: UInt64 = 1
             _ = Glibc.write(wakeFD, &one, 8)
         }
+        inboxLock.unlock()
     }
 
     /// Runs `job` on the loop's thread once `delay` has passed; callable from any thread. Needs no
