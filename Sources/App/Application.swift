@@ -66,7 +66,7 @@ public final class Application: Sendable {
         serverConfiguration.onRefusal = { status in metrics.recordRefusal(status: status) }
         // The liveness probe touches nothing that can block (HealthResponder): answered on the event
         // loop, it says whether the process serves even while every worker waits on the database.
-        serverConfiguration.loopPaths = ["/health"]
+        serverConfiguration.loopPaths = [OperationalRoute.health.path]
         if !configuration.trustedProxies.isEmpty {
             let proxies = configuration.trustedProxies
             serverConfiguration.clientAddress = { peer, headers in proxies.clientAddress(peer: peer, headers: headers) }

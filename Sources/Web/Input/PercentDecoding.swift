@@ -41,7 +41,8 @@ enum PercentDecoding {
         (scalar.properties.isGraphemeExtend && scalar != "\u{200D}") || scalar.properties.isEmojiModifier
     }
 
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
+    /// The value of one hexadecimal digit, either case; nil for any other byte.
+    static func hexValue(_ byte: UInt8) -> UInt8? {
         switch byte {
         case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
         case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10

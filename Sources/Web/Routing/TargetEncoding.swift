@@ -27,9 +27,6 @@ enum TargetEncoding {
     }
 
     private static func isHex(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "a")...UInt8(ascii: "f"), UInt8(ascii: "A")...UInt8(ascii: "F"): true
-        default: false
-        }
+        PercentDecoding.hexValue(byte) != nil
     }
 }

@@ -10,6 +10,7 @@ enum TestServer {
         configuration.host = "127.0.0.1"
         configuration.port = 0
         configuration.workerCount = 4
+        configuration.writeWorkerCount = 4
         configuration.eventLoopCount = 2
         configuration.shutdownTimeout = .seconds(3)
         configure(&configuration)
