@@ -29,6 +29,7 @@ let postgresMigrationFiles = [
     "0006_account_balances.sql",
     "0007_contact_search.sql",
     "0008_login_failures.sql",
+    "0009_login_attempts.sql",
 ]
 
 let package = Package(
@@ -113,7 +114,7 @@ let package = Package(
         // test when storage is reached).
         .target(name: "DomainTestSupport", dependencies: ["Domain"], path: "Tests/DomainTestSupport"),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "TestSupport"]),
-        .testTarget(name: "DomainTests", dependencies: ["Domain", "DomainTestSupport"]),
+        .testTarget(name: "DomainTests", dependencies: ["Domain", "DomainTestSupport", "TestSupport"]),
         .testTarget(name: "SecurityTests", dependencies: ["Security", "Domain"]),
         .testTarget(name: "PresentationTests", dependencies: ["Presentation", "Domain", "DomainTestSupport"]),
         .testTarget(name: "SQLiteGatewayTests", dependencies: ["SQLiteGateway", "Domain", "Migrations", "CSQLite", "TestSupport"]),

@@ -178,20 +178,49 @@ DO $$ BEGIN
 END $$;
 SQL
 
-check viperd_migcheck "0008: the throttle's queries (a window's failures per key, purge, success)" <<'SQL'
-INSERT INTO login_failures (scope, subject, failed_at) VALUES
-    ('email', 'u@example.com', 1000), ('address', '192.0.2.1', 1000),
-    ('email', 'u@example.com', 5000), ('address', '192.0.2.1', 5000);
+check viperd_migcheck "0009: login_failures (0008) is gone; a reservation takes a slot per key until the limit, atomically" <<'SQL'
+DO $$ BEGIN ASSERT to_regclass('login_failures') IS NULL, 'login_failures still exists'; END $$;
+-- PostgresAttemptCounter.reserve(keys: 2) at now $1, counting after $2, limits 2 (email) and 3
+-- (address): two reservations take both keys, the third is refused for the email alone.
+PREPARE reserve(bigint, bigint, text, text, integer, text, text, integer) AS
+    INSERT INTO login_attempts AS t (scope, subject, attempt_limit, attempted_at)
+    VALUES ($3, $4, $5::integer, ARRAY[$1::bigint]), ($6, $7, $8::integer, ARRAY[$1::bigint])
+    ON CONFLICT (scope, subject) DO UPDATE
+    SET attempt_limit = EXCLUDED.attempt_limit,
+        attempted_at = ARRAY(SELECT a FROM unnest(t.attempted_at) AS a WHERE a > $2 ORDER BY a) || $1::bigint
+    WHERE (SELECT count(*) FROM unnest(t.attempted_at) AS a WHERE a > $2) < EXCLUDED.attempt_limit
+    RETURNING t.scope, t.subject;
+EXECUTE reserve(1000, 0, 'email', 'u@example.com', 2, 'address', '192.0.2.1', 3);
+EXECUTE reserve(2000, 0, 'email', 'u@example.com', 2, 'address', '192.0.2.1', 3);
 DO $$ BEGIN
-    ASSERT (SELECT count(*) FROM login_failures WHERE scope = 'email' AND subject = 'u@example.com' AND failed_at > 2000) = 1;
-    ASSERT (SELECT min(failed_at) FROM login_failures WHERE scope = 'address' AND subject = '192.0.2.1' AND failed_at > 0) = 1000;
+    ASSERT (SELECT attempted_at FROM login_attempts WHERE scope = 'email') = ARRAY[1000, 2000]::bigint[];
+    ASSERT (SELECT attempted_at FROM login_attempts WHERE scope = 'address') = ARRAY[1000, 2000]::bigint[];
 END $$;
-DELETE FROM login_failures WHERE failed_at <= 2000;
-DELETE FROM login_failures WHERE scope = 'email' AND subject = 'u@example.com';
-DO $$ BEGIN ASSERT (SELECT string_agg(scope || ':' || subject, ',') FROM login_failures) = 'address:192.0.2.1'; END $$;
+-- The third: only the address row is updated (the caller then rolls back).
+CREATE TEMP TABLE third AS SELECT 1 AS n LIMIT 0;
+WITH r AS (
+    INSERT INTO login_attempts AS t (scope, subject, attempt_limit, attempted_at)
+    VALUES ('email', 'u@example.com', 2, ARRAY[3000::bigint]), ('address', '192.0.2.1', 3, ARRAY[3000::bigint])
+    ON CONFLICT (scope, subject) DO UPDATE
+    SET attempt_limit = EXCLUDED.attempt_limit,
+        attempted_at = ARRAY(SELECT a FROM unnest(t.attempted_at) AS a WHERE a > 0 ORDER BY a) || 3000::bigint
+    WHERE (SELECT count(*) FROM unnest(t.attempted_at) AS a WHERE a > 0) < EXCLUDED.attempt_limit
+    RETURNING t.scope)
+INSERT INTO third SELECT count(*) FROM r;
+DO $$ BEGIN ASSERT (SELECT n FROM third) = 1, 'a full key was taken'; END $$;
+-- Past the window (after 1500) the email has one attempt left in it: a slot again.
+EXECUTE reserve(4000, 1500, 'email', 'u@example.com', 2, 'address', '192.0.2.9', 3);
+DO $$ BEGIN ASSERT (SELECT attempted_at FROM login_attempts WHERE scope = 'email') = ARRAY[2000, 4000]::bigint[]; END $$;
+-- release: one occurrence of a time goes; purge: keys whose newest attempt left the window.
+UPDATE login_attempts
+SET attempted_at = attempted_at[:array_position(attempted_at, 2000::bigint) - 1] || attempted_at[array_position(attempted_at, 2000::bigint) + 1:]
+WHERE scope = 'email' AND subject = 'u@example.com' AND 2000::bigint = ANY (attempted_at);
+DO $$ BEGIN ASSERT (SELECT attempted_at FROM login_attempts WHERE scope = 'email') = ARRAY[4000]::bigint[]; END $$;
+DELETE FROM login_attempts WHERE cardinality(attempted_at) = 0 OR attempted_at[cardinality(attempted_at)] <= 3000;
+DO $$ BEGIN ASSERT (SELECT string_agg(scope || ':' || subject, ',' ORDER BY scope) FROM login_attempts) = 'address:192.0.2.9,email:u@example.com'; END $$;
 SQL
-refused viperd_migcheck "0008: an unknown scope is refused" "login_failures_scope_check" <<'SQL'
-INSERT INTO login_failures (scope, subject, failed_at) VALUES ('user', 'x', 0);
+refused viperd_migcheck "0009: a key without a positive limit is refused" "login_attempts_attempt_limit_check" <<'SQL'
+INSERT INTO login_attempts (scope, subject, attempt_limit, attempted_at) VALUES ('email', 'x', 0, '{}');
 SQL
 
 # --- one step at a time, with data in between ---------------------------------------------

@@ -15,5 +15,6 @@ public enum PostgresMigrationFiles {
         ("0006_account_balances.sql", PackageResources._006_account_balances_sql),
         ("0007_contact_search.sql", PackageResources._007_contact_search_sql),
         ("0008_login_failures.sql", PackageResources._008_login_failures_sql),
+        ("0009_login_attempts.sql", PackageResources._009_login_attempts_sql),
     ]
 }

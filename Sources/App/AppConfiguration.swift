@@ -25,8 +25,15 @@ public struct AppConfiguration: Sendable {
     public var trustedProxies = TrustedProxies.none
     /// Browser origins whose pages may call the API (none: no CORS fields are sent).
     public var cors = CORSPolicy.disabled
-    /// scrypt cost of new password hashes; stored hashes keep the parameters they were made with.
+    /// scrypt cost of new password hashes; a stored hash with weaker parameters is replaced at
+    /// the user's next successful login.
     public var passwordHashing = ScryptPasswordHasher.Parameters.standard
+    /// Password hashes computed at once (each holds `passwordHashing.memoryBytes`); a short queue
+    /// waits behind them and the rest are answered 503. One per usable core: more only queue
+    /// for the same cores while holding their memory.
+    public var passwordHashConcurrency = HTTPServerConfiguration.coreCount
+    /// Registrations per client address per hour; nil for no limit.
+    public var maxRegistrationsPerAddress: Int? = RegistrationThrottle.defaultMaximumPerAddress
     /// Tax rate and shipping costs of orders (13 %, $5 / $15 / $25 by default).
     public var orderPolicy = OrderPolicy.standard
     /// Every new user's first account (currency from `--default-currency`, CAD by default).

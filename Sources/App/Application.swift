@@ -18,11 +18,10 @@ public final class Application: Sendable {
     public var database: Database? { storage.sqliteDatabase }
 
     /// Opens (and migrates) the database and wires the server to the router; nothing listens
-    /// until `server.start()`. Without a `throttle`, the storage's own is used (see
-    /// `Storage.loginThrottle()`).
+    /// until `server.start()`. The login and registration limits count in the storage's
+    /// `attemptCounter()`.
     public init(
-        configuration: AppConfiguration, logger: Logger, clock: any Clock = SystemClock(), ids: any IDGenerator = RandomIDGenerator(),
-        throttle: (any LoginThrottle)? = nil
+        configuration: AppConfiguration, logger: Logger, clock: any Clock = SystemClock(), ids: any IDGenerator = RandomIDGenerator()
     ) throws {
         let storage = try Storage(
             configuration.storage, connections: max(2, configuration.server.workerCount), synchronous: configuration.synchronous,
@@ -40,10 +39,14 @@ public final class Application: Sendable {
         }
         let metrics = MetricsRegistry(version: BuildInfo.version)
         let gateway = storage.gateway
+        let attempts = storage.attemptCounter()
         let dependencies = Dependencies(
             gateway: gateway, clock: clock, ids: ids,
-            hasher: ScryptPasswordHasher(parameters: configuration.passwordHashing), tokens: RandomTokenIssuer(),
-            throttle: throttle ?? storage.loginThrottle(), sessionPolicy: configuration.sessionPolicy, accountPolicy: configuration.accountPolicy,
+            hasher: BoundedPasswordHasher(
+                ScryptPasswordHasher(parameters: configuration.passwordHashing), concurrency: configuration.passwordHashConcurrency),
+            tokens: RandomTokenIssuer(), loginThrottle: LoginThrottle(counter: attempts),
+            registrationThrottle: configuration.maxRegistrationsPerAddress.map { RegistrationThrottle(counter: attempts, maximumPerAddress: $0) },
+            sessionPolicy: configuration.sessionPolicy, accountPolicy: configuration.accountPolicy,
             publicReportAccount: configuration.publicReportAccount, logger: logger, metrics: metrics,
             fingerprinter: SHA256RequestFingerprinter(), orderPolicy: configuration.orderPolicy,
             idempotencyPurge: IdempotencyPurgeSchedule(startedAt: clock.now()))

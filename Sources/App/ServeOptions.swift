@@ -25,6 +25,10 @@ public struct ServeOptions: Sendable {
     public var maxConnections: Int?
     public var maxConnectionsPerAddress: Int?
     public var maxRequestsPerConnection: Int?
+    /// `--max-registrations-per-address`: per hour; 0 = no limit.
+    public var maxRegistrationsPerAddress: Int?
+    /// `--password-hash-concurrency`: scrypt hashes computed at once.
+    public var passwordHashConcurrency: Int?
     public var shutdownTimeout: Double?
     public var sqliteSynchronous: String?
     /// `--sqlite-group-commit on|off`.
@@ -95,6 +99,11 @@ public struct ServeOptions: Sendable {
         default: throw resolver.invalid("sqlite-group-commit", "'\(groupCommit)' is not on or off")
         }
         configuration.autoMigrate = try resolver.bool(autoMigrate, "auto-migrate", default: configuration.autoMigrate)
+        let registrations = try resolver.int(
+            maxRegistrationsPerAddress, "max-registrations-per-address", default: configuration.maxRegistrationsPerAddress ?? 0, range: 0...1_000_000)
+        configuration.maxRegistrationsPerAddress = registrations == 0 ? nil : registrations
+        configuration.passwordHashConcurrency = try resolver.int(
+            passwordHashConcurrency, "password-hash-concurrency", default: configuration.passwordHashConcurrency, range: 1...256)
         let lifetime = try resolver.seconds(
             tokenLifetimeDays.map { $0 * 86_400 }, "token-lifetime-days", default: .seconds(configuration.sessionPolicy.tokenLifetime),
             scale: 86_400, maximum: 3650 * 86_400)

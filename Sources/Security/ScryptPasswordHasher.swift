@@ -18,11 +18,26 @@ public struct ScryptPasswordHasher: PasswordHasher {
             self.parallelism = parallelism
         }
 
-        /// N = 2^15, r = 8, p = 1: 32 MiB and tens of milliseconds per hash on our machines.
-        public static let standard = Parameters(cost: 1 << 15, blockSize: 8, parallelism: 1)
+        /// N = 2^15, r = 8, p = 3: one of OWASP's equivalent minimum scrypt settings (Password
+        /// Storage Cheat Sheet: N=2^17 r=8 p=1, or 2^16/8/2, or 2^15/8/3, …). Of those it needs the
+        /// least memory per hash, 32 MiB (128 · r · N bytes; the p lanes run one after another),
+        /// and pays with time (three lanes), so `BoundedPasswordHasher`'s slots times 32 MiB fits
+        /// a small machine: 64 MiB on two cores. README "Password hashing" has the figures.
+        public static let standard = Parameters(cost: 1 << 15, blockSize: 8, parallelism: 3)
         /// For tests only: fast, still real scrypt.
         public static let fastForTests = Parameters(cost: 1 << 4, blockSize: 8, parallelism: 1)
+
+        /// Bytes one hash holds while it runs (128 · r · N).
+        public var memoryBytes: Int { 128 * blockSize * cost }
+
+        /// Whether every one of N, r and p is at least `other`'s.
+        public func isAtLeast(_ other: Parameters) -> Bool {
+            cost >= other.cost && blockSize >= other.blockSize && parallelism >= other.parallelism
+        }
     }
+
+    /// The most memory a stored hash may make a verification take: 256 MiB, 8 times the standard.
+    static let maximumStoredMemoryBytes = 256 << 20
 
     public let parameters: Parameters
     /// A hash of a random password with `parameters`, verified against when the email is unknown.
@@ -38,17 +53,31 @@ public struct ScryptPasswordHasher: PasswordHasher {
     }
 
     public func verify(_ password: String, against encoded: String) -> Bool {
+        guard let stored = Self.decode(encoded),
+            let actual = try? Self.derive(password: password, salt: stored.salt, parameters: stored.parameters, length: stored.hash.count)
+        else { return false }
+        return Self.constantTimeEqual(actual, stored.hash)
+    }
+
+    /// True when `encoded` is ours but made with a lower N, r or p than `parameters`; false for
+    /// anything that cannot be verified anyway.
+    public func needsRehash(_ encoded: String) -> Bool {
+        guard let stored = Self.decode(encoded) else { return false }
+        return !stored.parameters.isAtLeast(parameters)
+    }
+
+    /// The parameters, salt and hash of `scrypt$N$r$p$<salt>$<hash>`, or nil for anything else,
+    /// including parameters outside what this server would ever compute (a stored row is not
+    /// allowed to make a login allocate gigabytes).
+    static func decode(_ encoded: String) -> (parameters: Parameters, salt: Data, hash: Data)? {
         let parts = encoded.split(separator: "$", omittingEmptySubsequences: false)
         guard parts.count == 6, parts[0] == "scrypt", let cost = Int(parts[1]), let blockSize = Int(parts[2]),
             let parallelism = Int(parts[3]), let salt = Data(base64Encoded: String(parts[4])),
-            let expected = Data(base64Encoded: String(parts[5])), !expected.isEmpty,
-            cost > 1, cost <= 1 << 20, cost & (cost - 1) == 0, (1...32).contains(blockSize), (1...16).contains(parallelism)
-        else { return false }
-        let parameters = Parameters(cost: cost, blockSize: blockSize, parallelism: parallelism)
-        guard let actual = try? Self.derive(password: password, salt: salt, parameters: parameters, length: expected.count) else {
-            return false
-        }
-        return Self.constantTimeEqual(actual, expected)
+            let hash = Data(base64Encoded: String(parts[5])), !hash.isEmpty,
+            cost > 1, cost <= 1 << 20, cost & (cost - 1) == 0, (1...32).contains(blockSize), (1...16).contains(parallelism),
+            blockSize * cost <= Self.maximumStoredMemoryBytes / 128
+        else { return nil }
+        return (Parameters(cost: cost, blockSize: blockSize, parallelism: parallelism), salt, hash)
     }
 
     public func verifyDummy(_ password: String) {

@@ -70,6 +70,12 @@ struct Serve: ParsableCommand {
     @Option(help: "Requests served per connection before it closes (VIPERD_MAX_REQUESTS_PER_CONNECTION; default 1000).")
     var maxRequestsPerConnection: Int?
 
+    @Option(help: "Registrations per client address per hour; more are answered 429; 0 = no limit (VIPERD_MAX_REGISTRATIONS_PER_ADDRESS; default 20).")
+    var maxRegistrationsPerAddress: Int?
+
+    @Option(help: "Password hashes (logins, registrations) computed at once, 32 MiB each; a short queue waits, more are answered 503 (VIPERD_PASSWORD_HASH_CONCURRENCY; default: usable cores).")
+    var passwordHashConcurrency: Int?
+
     @Option(help: "Seconds in-flight requests get on shutdown (VIPERD_SHUTDOWN_TIMEOUT; default 10).")
     var shutdownTimeout: Double?
 
@@ -153,6 +159,8 @@ struct Serve: ParsableCommand {
         options.maxConnections = maxConnections
         options.maxConnectionsPerAddress = maxConnectionsPerAddress
         options.maxRequestsPerConnection = maxRequestsPerConnection
+        options.maxRegistrationsPerAddress = maxRegistrationsPerAddress
+        options.passwordHashConcurrency = passwordHashConcurrency
         options.shutdownTimeout = shutdownTimeout
         options.sqliteSynchronous = sqliteSynchronous
         options.sqliteGroupCommit = sqliteGroupCommit

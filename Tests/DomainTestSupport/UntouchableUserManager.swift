@@ -18,4 +18,8 @@ public struct UntouchableUserManager: UserManager {
         Issue.record("storage reached: user fetch")
         return nil
     }
+    public func updatePasswordHash(of id: UserID, from old: String, to new: String) throws -> Bool {
+        Issue.record("storage reached: password hash update")
+        return false
+    }
 }

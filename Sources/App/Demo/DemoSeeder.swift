@@ -34,8 +34,8 @@ public struct DemoSeeder {
         let registration = DemoRegistration()
         UserRegisterUseCase(
             users: gateway.users, hasher: ScryptPasswordHasher(parameters: hashing), tokens: RandomTokenIssuer(), clock: clock, ids: ids,
-            policy: SessionPolicy()
-        ).eventRegister(name: "Demo User", email: email, password: password, output: registration)
+            policy: SessionPolicy(), throttle: nil
+        ).eventRegister(name: "Demo User", email: email, password: password, clientAddress: "local", output: registration)
         let (user, token) = try registration.result.get()
         guard let account = try gateway.accounts.list(owner: user, after: nil, limit: 1).first else {
             throw AccountAdministration.Failure(description: "registration opened no account")
@@ -73,4 +73,7 @@ final class DemoRegistration: UserRegisterUseCaseOutput {
     func presentEmailTaken() { result = .failure(.init(description: "a user with this email already exists; seed a fresh database or pass another --email")) }
     func presentStorageUnavailable() { result = .failure(.init(description: "the database is busy; try again")) }
     func presentStorageFailure() { result = .failure(.init(description: "the database failed; see the log")) }
+    // Operators' registrations have no throttle and an unbounded hasher: neither can happen.
+    func presentThrottled(retryAfter: Int) { result = .failure(.init(description: "registration throttled; try again in \(retryAfter) s")) }
+    func presentHashingBusy(retryAfter: Int) { result = .failure(.init(description: "password hashing busy; try again in \(retryAfter) s")) }
 }

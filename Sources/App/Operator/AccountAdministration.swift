@@ -32,8 +32,9 @@ public struct AccountAdministration {
         let outcome = RegistrationOutcome()
         UserRegisterUseCase(
             users: gateway.users, hasher: ScryptPasswordHasher(parameters: hashing), tokens: tokens, clock: clock,
-            ids: RandomIDGenerator(), policy: policy
-        ).eventRegister(name: name.trimmingCharacters(in: .whitespacesAndNewlines), email: email, password: password, output: outcome)
+            ids: RandomIDGenerator(), policy: policy, throttle: nil
+        ).eventRegister(
+            name: name.trimmingCharacters(in: .whitespacesAndNewlines), email: email, password: password, clientAddress: "local", output: outcome)
         switch outcome.result {
         case .success(let id): return id
         case .failure(let failure): throw failure

@@ -23,4 +23,7 @@ final class RegistrationOutcome: UserRegisterUseCaseOutput {
     func presentEmailTaken() { result = .failure(.init(description: "a user with this email already exists")) }
     func presentStorageUnavailable() { result = .failure(.init(description: "the database is busy; try again")) }
     func presentStorageFailure() { result = .failure(.init(description: "the database failed; see the log")) }
+    // Operators' registrations have no throttle and an unbounded hasher: neither can happen.
+    func presentThrottled(retryAfter: Int) { result = .failure(.init(description: "registration throttled; try again in \(retryAfter) s")) }
+    func presentHashingBusy(retryAfter: Int) { result = .failure(.init(description: "password hashing busy; try again in \(retryAfter) s")) }
 }

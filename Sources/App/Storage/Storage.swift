@@ -92,12 +92,12 @@ public final class Storage: Sendable {
         }
     }
 
-    /// The login throttle of this storage: per process on SQLite (one process owns the file),
-    /// kept in the database on PostgreSQL so its limits hold across every instance.
-    public func loginThrottle() -> any LoginThrottle {
+    /// Where the login and registration limits count: per process on SQLite (one process owns
+    /// the file), in the database on PostgreSQL so the limits hold across every instance.
+    public func attemptCounter() -> any AttemptCounter {
         switch engine {
-        case .sqlite: InMemoryLoginThrottle()
-        case .postgres(let database): PostgresLoginThrottle(database: database)
+        case .sqlite: InMemoryAttemptCounter()
+        case .postgres(let database): PostgresAttemptCounter(database: database)
         }
     }
 

@@ -53,7 +53,6 @@ public enum StoredContact {
         ]
     }
 
-    /// Unix milliseconds, the storage form of every timestamp (each gateway's `Milliseconds`).
-    private static func milliseconds(_ date: Date) -> Int64 { Int64((date.timeIntervalSince1970 * 1000).rounded()) }
-    private static func date(_ milliseconds: Int64) -> Date { Date(timeIntervalSince1970: Double(milliseconds) / 1000) }
+    private static func milliseconds(_ date: Date) -> Int64 { UnixMilliseconds.from(date) }
+    private static func date(_ milliseconds: Int64) -> Date { UnixMilliseconds.date(milliseconds) }
 }

@@ -19,9 +19,19 @@ public struct OrderPolicy: Equatable, Sendable {
     /// Every order and every product price is in this currency.
     public let currency: Currency
     /// Most units of one product per order (after duplicate lines are merged).
-    public let maximumQuantity = 999
+    public let maximumQuantity = Self.quantityLimit
     /// Most lines per order.
-    public let maximumLines = 100
+    public let maximumLines = Self.lineLimit
+
+    private static let quantityLimit = 999
+    private static let lineLimit = 100
+
+    /// Every order total any policy allows, in minor units: at most `maximumLines` products of
+    /// `maximumQuantity` units at `Product.maximumPriceMinor`, taxed at up to 100 %, plus shipping
+    /// of at most `Product.maximumPriceMinor` (about 2 × 10^15, far from `Int64.max`). A total in
+    /// an order-list cursor outside it was not handed out by this server.
+    public static let issuableTotalsMinor: ClosedRange<Int64> =
+        0...(Product.maximumPriceMinor * Int64(quantityLimit) * Int64(lineLimit) * 2 + Product.maximumPriceMinor)
 
     /// A policy from configuration; a speed left out costs what `standard` says.
     public init(taxRateBasisPoints: Int64, shippingCosts: [ShipmentSpeed: Int64], currency: Currency = .cad) throws(Invalid) {

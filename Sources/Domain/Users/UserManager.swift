@@ -7,4 +7,9 @@ public protocol UserManager: Sendable {
 
     /// By normalized email.
     func fetch(email: String) throws -> User?
+
+    /// Replaces the user's password hash with `new` if it is still `old` (a stronger hash of the
+    /// same password, after a login); false when the user is gone or the hash changed meanwhile.
+    @discardableResult
+    func updatePasswordHash(of id: UserID, from old: String, to new: String) throws -> Bool
 }

@@ -12,6 +12,7 @@ public struct PostgresUserManager: UserManager {
     static let insert = "INSERT INTO users (id, name, email, password_hash, created_at) VALUES ($1, $2, $3, $4, $5)"
     static let fetchByID = "SELECT \(columns) FROM users WHERE id = $1"
     static let fetchByEmail = "SELECT \(columns) FROM users WHERE email = $1"
+    static let updatePasswordHash = "UPDATE users SET password_hash = $3 WHERE id = $1 AND password_hash = $2"
     /// The unique constraint behind `.emailTaken` (PostgreSQL's name for `email … UNIQUE`).
     static let emailConstraint = "users_email_key"
 
@@ -46,6 +47,14 @@ public struct PostgresUserManager: UserManager {
 
     public func fetch(email: String) throws -> User? {
         try fetchOne(Self.fetchByEmail, email)
+    }
+
+    public func updatePasswordHash(of id: UserID, from old: String, to new: String) throws -> Bool {
+        try GatewayError.mapping {
+            try database.write { connection in
+                try connection.statement(Self.updatePasswordHash).run([.text(id.rawValue), .text(old), .text(new)]) == 1
+            }
+        }
     }
 
     private func fetchOne(_ sql: String, _ key: String) throws -> User? {

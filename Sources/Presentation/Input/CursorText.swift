@@ -1,4 +1,5 @@
 import Domain
+import Foundation
 
 /// The envelope of the opaque list cursors: base64url (no padding) of U+001F-separated parts, the
 /// first a version tag.
@@ -27,5 +28,18 @@ enum CursorText {
         let parts = raw.split(separator: separator, omittingEmptySubsequences: false).map(String.init)
         guard parts.count == count, parts[0] == tag else { return nil }
         return parts
+    }
+
+    /// A number part exactly as `String(_:)` wrote it (no sign, space or leading zero it would not
+    /// write) and inside `range`; nil otherwise. `Int64(_:)` on text never traps: it answers nil
+    /// past `Int64`'s range, and the range check keeps every later use in bounds.
+    static func integer(_ part: String, in range: ClosedRange<Int64>) -> Int64? {
+        guard part.utf8.count <= 20, let value = Int64(part), String(value) == part, range.contains(value) else { return nil }
+        return value
+    }
+
+    /// A millisecond timestamp part this server can have issued (`UnixMilliseconds.issuable`).
+    static func issuedDate(_ part: String) -> Date? {
+        integer(part, in: UnixMilliseconds.issuable).map(UnixMilliseconds.date)
     }
 }

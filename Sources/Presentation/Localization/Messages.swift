@@ -42,6 +42,9 @@ public struct Messages: Sendable {
         case unauthorizedDetail
         case throttledTitle
         case throttledDetail
+        case registrationThrottledDetail
+        case serverBusyDetail
+        case severalAuthorizationFields
         case noSuchPath
         case methodNotAllowedTitle
         case methodNotAllowedDetail
@@ -176,6 +179,16 @@ public struct Messages: Sendable {
         .invalidPathEncoding: [.en: "The path has a % not followed by two hexadecimal digits", .fr: "Le chemin contient un % qui n'est pas suivi de deux chiffres hexadécimaux"],
         .invalidQueryEncoding: [.en: "The query string has a % not followed by two hexadecimal digits", .fr: "La chaîne de requête contient un % qui n'est pas suivi de deux chiffres hexadécimaux"],
         .throttledDetail: [.en: "Too many failed logins; try again in {seconds} seconds", .fr: "Trop d'échecs de connexion ; réessayez dans {seconds} secondes"],
+        .registrationThrottledDetail: [
+            .en: "Too many registrations from this address; try again in {seconds} seconds",
+            .fr: "Trop d'inscriptions depuis cette adresse ; réessayez dans {seconds} secondes",
+        ],
+        .severalAuthorizationFields: [
+            .en: "Send one Authorization field, not several", .fr: "Envoyez un seul champ Authorization, pas plusieurs",
+        ],
+        .serverBusyDetail: [
+            .en: "The server is busy; try again in {seconds} seconds", .fr: "Le serveur est occupé ; réessayez dans {seconds} secondes",
+        ],
         .valueRequired: [.en: "A value must be entered", .fr: "Une valeur doit être saisie"],
         .mustBeArray: [.en: "Must be a JSON array", .fr: "Doit être un tableau JSON"],
         .noProductsFound: [.en: "No products found", .fr: "Aucun produit trouvé"],

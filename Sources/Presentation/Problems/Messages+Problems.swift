@@ -13,6 +13,16 @@ extension Messages {
         ProblemViewModel(code: "storage_unavailable", title: text(.unavailableTitle), detail: text(.unavailableDetail))
     }
 
+    /// 429 `rate_limited`, worded by the scene (`detail` takes `{seconds}`).
+    func throttled(_ detail: Key, retryAfter: Int) -> ProblemViewModel {
+        ProblemViewModel(code: "rate_limited", title: text(.throttledTitle), detail: text(detail, ["seconds": "\(retryAfter)"]))
+    }
+
+    /// 503 `server_busy`: the server refused work it had no capacity for, before starting it.
+    func serverBusy(retryAfter: Int) -> ProblemViewModel {
+        ProblemViewModel(code: "server_busy", title: text(.unavailableTitle), detail: text(.serverBusyDetail, ["seconds": "\(retryAfter)"]))
+    }
+
     func failure() -> ProblemViewModel {
         ProblemViewModel(code: "internal_error", title: text(.failureTitle), detail: text(.failureDetail))
     }

@@ -1,7 +1,8 @@
+import Domain
 import Foundation
 
-/// Unix milliseconds, the storage form of every timestamp.
+/// Unix milliseconds, the storage form of every timestamp: the Domain's trap-free conversion.
 enum Milliseconds {
-    static func from(_ date: Date) -> Int64 { Int64((date.timeIntervalSince1970 * 1000).rounded()) }
-    static func date(_ milliseconds: Int64) -> Date { Date(timeIntervalSince1970: Double(milliseconds) / 1000) }
+    static func from(_ date: Date) -> Int64 { UnixMilliseconds.from(date) }
+    static func date(_ milliseconds: Int64) -> Date { UnixMilliseconds.date(milliseconds) }
 }

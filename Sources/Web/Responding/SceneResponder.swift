@@ -23,6 +23,12 @@ public class SceneResponder: ProblemPresenterOutput, NotFoundPresenterOutput, Va
     }
     public func showStorageUnavailable(_ problem: ProblemViewModel) { showProblem(problem, status: 503, headers: ["Retry-After": "1"]) }
     public func showStorageFailure(_ problem: ProblemViewModel) { showProblem(problem, status: 500) }
+    public func showThrottled(_ problem: ProblemViewModel, retryAfter: Int) {
+        showProblem(problem, status: 429, headers: ["Retry-After": "\(retryAfter)"])
+    }
+    public func showServerBusy(_ problem: ProblemViewModel, retryAfter: Int) {
+        showProblem(problem, status: 503, headers: ["Retry-After": "\(retryAfter)"])
+    }
 
     func showProblem(_ problem: ProblemViewModel, status: Int, headers: HTTPHeaders = HTTPHeaders()) {
         response = JSONBody.problem(

@@ -5,6 +5,8 @@ import Presentation
 enum AuthenticationRefusal: Error {
     case missing
     case invalid
+    /// More than one `Authorization` field: 400, whatever they hold.
+    case ambiguous
     case unavailable
 
     func response(context: RequestContext) -> HTTPResponse {
@@ -17,6 +19,11 @@ enum AuthenticationRefusal: Error {
                     status: 401, code: "unauthorized", title: messages.text(.unauthorizedTitle),
                     detail: messages.text(.unauthorizedDetail), requestId: context.requestID),
                 headers: ["WWW-Authenticate": challenge])
+        case .ambiguous:
+            return JSONBody.problem(
+                ProblemDetails(
+                    status: 400, code: "malformed_request", title: messages.text(.malformedTitle),
+                    detail: messages.text(.severalAuthorizationFields), requestId: context.requestID))
         case .unavailable:
             return JSONBody.problem(
                 ProblemDetails(

@@ -8,7 +8,9 @@ public struct Dependencies: Sendable {
     public var ids: any IDGenerator
     public var hasher: any PasswordHasher
     public var tokens: any TokenIssuer
-    public var throttle: any LoginThrottle
+    public var loginThrottle: LoginThrottle
+    /// Registrations per client address; nil for no limit (`--max-registrations-per-address 0`).
+    public var registrationThrottle: RegistrationThrottle?
     public var sessionPolicy: SessionPolicy
     /// What every new user's first account is (currency from `--default-currency`).
     public var accountPolicy: AccountPolicy
@@ -28,7 +30,8 @@ public struct Dependencies: Sendable {
 
     public init(
         gateway: any EntityGateway, clock: any Clock = SystemClock(), ids: any IDGenerator = RandomIDGenerator(),
-        hasher: any PasswordHasher, tokens: any TokenIssuer, throttle: any LoginThrottle = InMemoryLoginThrottle(),
+        hasher: any PasswordHasher, tokens: any TokenIssuer, loginThrottle: LoginThrottle = LoginThrottle(counter: InMemoryAttemptCounter()),
+        registrationThrottle: RegistrationThrottle? = RegistrationThrottle(counter: InMemoryAttemptCounter()),
         sessionPolicy: SessionPolicy = SessionPolicy(), accountPolicy: AccountPolicy = AccountPolicy(), publicReportAccount: AccountID? = nil,
         logger: Logger, metrics: MetricsRegistry,
         fingerprinter: any RequestFingerprinter, orderPolicy: OrderPolicy = .standard, transferPolicy: TransferPolicy = TransferPolicy(),
@@ -39,7 +42,8 @@ public struct Dependencies: Sendable {
         self.ids = ids
         self.hasher = hasher
         self.tokens = tokens
-        self.throttle = throttle
+        self.loginThrottle = loginThrottle
+        self.registrationThrottle = registrationThrottle
         self.sessionPolicy = sessionPolicy
         self.accountPolicy = accountPolicy
         self.publicReportAccount = publicReportAccount

@@ -1,14 +1,10 @@
 import HTTPServer
 import Presentation
 
-/// Writes a new session (201, never to be cached: it carries a bearer token), or 401 / 429 with
-/// `Retry-After`.
+/// Writes a new session (201, never to be cached: it carries a bearer token), or 401; 429 and
+/// 503 with `Retry-After` come from `SceneResponder`.
 final class SessionCreateResponder: SceneResponder, SessionCreatePresenterOutput {
     func showSession(_ session: SessionViewModel) {
         response = JSONBody.response(.created, session, headers: ["Cache-Control": "no-store"])
-    }
-
-    func showThrottled(_ problem: ProblemViewModel, retryAfter: Int) {
-        showProblem(problem, status: 429, headers: ["Retry-After": "\(retryAfter)"])
     }
 }

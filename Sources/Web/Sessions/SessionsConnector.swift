@@ -13,7 +13,7 @@ struct SessionsConnector {
             let responder = SessionCreateResponder(context: context)
             let useCase = SessionCreateUseCase(
                 users: dependencies.gateway.users, sessions: dependencies.gateway.sessions, hasher: dependencies.hasher,
-                tokens: dependencies.tokens, throttle: dependencies.throttle, clock: dependencies.clock, policy: dependencies.sessionPolicy)
+                tokens: dependencies.tokens, throttle: dependencies.loginThrottle, clock: dependencies.clock, policy: dependencies.sessionPolicy)
             SessionCreatePresenter(useCase: useCase, output: responder, messages: context.messages)
                 .eventLogin(body: body, clientAddress: context.clientAddress)
             return responder.response

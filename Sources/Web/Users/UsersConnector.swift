@@ -13,8 +13,10 @@ struct UsersConnector {
             let responder = UserRegisterResponder(context: context)
             let useCase = UserRegisterUseCase(
                 users: dependencies.gateway.users, hasher: dependencies.hasher, tokens: dependencies.tokens, clock: dependencies.clock,
-                ids: dependencies.ids, policy: dependencies.sessionPolicy, accountPolicy: dependencies.accountPolicy)
-            UserRegisterPresenter(useCase: useCase, output: responder, messages: context.messages).eventRegister(body: body)
+                ids: dependencies.ids, policy: dependencies.sessionPolicy, accountPolicy: dependencies.accountPolicy,
+                throttle: dependencies.registrationThrottle)
+            UserRegisterPresenter(useCase: useCase, output: responder, messages: context.messages)
+                .eventRegister(body: body, clientAddress: context.clientAddress)
             return responder.response
         }
     }

@@ -1,14 +1,16 @@
 import Domain
 import Foundation
 import Synchronization
+import TestSupport
 import Testing
 
 @Suite("SessionCreateTransformer")
 struct SessionCreateTransformerTests {
     let accounts = InMemoryAccounts()
-    let hasher = PlainHasher()
+    /// 20 ms a check, as a real KDF takes time: parallel logins overlap inside it.
+    let hasher = PlainHasher(seconds: 0.02)
     let clock = MovableClock()
-    let throttle = InMemoryLoginThrottle(maxFailuresPerEmail: 3, maxFailuresPerAddress: 5, window: 60)
+    let throttle = LoginThrottle(counter: InMemoryAttemptCounter(), maxFailuresPerEmail: 3, maxFailuresPerAddress: 5, window: 60)
 
     init() throws {
         let user = User(id: UserID("u1"), name: "Charlie", email: "charlie@example.com", passwordHash: "hash:correct horse", createdAt: Date())
@@ -56,5 +58,72 @@ struct SessionCreateTransformerTests {
             Issue.record("another address was throttled")
             return
         }
+    }
+
+    /// Runs 40 logins at once on real threads (the server's 64 write workers run them so).
+    func parallelLogins(_ attempt: @escaping @Sendable (Int) -> (email: String, address: String)) -> [AccountOutputSpy.Event] {
+        let events = Mutex<[AccountOutputSpy.Event]>([])
+        Threads.run(count: 40) { index in
+            let (email, address) = attempt(index)
+            let answer = login(email, "wrong \(index)", from: address)
+            events.withLock { $0 += answer }
+        }
+        return events.withLock { $0 }
+    }
+
+    @Test("40 parallel wrong passwords for one email get at most the email's limit of checks; the rest wait")
+    func parallelGuessesPerEmail() {
+        let events = parallelLogins { index in ("charlie@example.com", "10.1.\(index).1") }
+        #expect(events.count == 40)
+        #expect(events.filter { $0 == .invalidCredentials }.count == 3)
+        #expect(events.filter { $0 == .throttled(60) }.count == 37)
+    }
+
+    @Test("40 parallel wrong logins from one address get at most the address's limit of checks")
+    func parallelGuessesPerAddress() {
+        let events = parallelLogins { index in ("user\(index)@example.com", "10.0.0.7") }
+        #expect(events.filter { $0 == .invalidCredentials }.count == 5)
+        #expect(events.filter { $0 == .throttled(60) }.count == 35)
+    }
+
+    @Test("a success gives the address its slot back: a shared address is not throttled by logins that worked")
+    func successFreesAddressSlot() {
+        for _ in 0..<10 {
+            guard case .sessionCreated = login("charlie@example.com", "correct horse", from: "10.0.0.9").first else {
+                Issue.record("a successful login counted against the address")
+                return
+            }
+        }
+    }
+
+    @Test("busy hashing answers with its wait and counts against neither limit")
+    func busyHashing() {
+        hasher.busy.withLock { $0 = true }
+        for _ in 0..<5 { #expect(login("charlie@example.com", "wrong") == [.hashingBusy(2)]) }
+        hasher.busy.withLock { $0 = false }
+        #expect(login("charlie@example.com", "wrong") == [.invalidCredentials])
+    }
+
+    @Test("a login against a hash made with weaker parameters stores a current hash; a current one is left alone")
+    func rehashesWeakerHash() throws {
+        let user = User(id: UserID("u2"), name: "Lucy", email: "lucy@example.com", passwordHash: "old:correct horse", createdAt: Date())
+        let account = Account(id: AccountID("a2"), ownerID: user.id, name: "Main Account", currency: .cad, createdAt: Date())
+        _ = try accounts.register(user, firstSession: Session(tokenDigest: "old2", userID: user.id, createdAt: Date(), expiresAt: Date()), firstAccount: account)
+        guard case .sessionCreated = login("lucy@example.com", "correct horse").first else {
+            Issue.record("login failed")
+            return
+        }
+        #expect(try accounts.fetch(id: user.id)?.passwordHash == "hash:correct horse")
+        _ = login("charlie@example.com", "correct horse")
+        #expect(try accounts.fetch(id: UserID("u1"))?.passwordHash == "hash:correct horse")
+    }
+
+    @Test("a wrong password never rehashes")
+    func wrongPasswordDoesNotRehash() throws {
+        let user = User(id: UserID("u3"), name: "Linus", email: "linus@example.com", passwordHash: "old:blanket", createdAt: Date())
+        let account = Account(id: AccountID("a3"), ownerID: user.id, name: "Main Account", currency: .cad, createdAt: Date())
+        _ = try accounts.register(user, firstSession: Session(tokenDigest: "old3", userID: user.id, createdAt: Date(), expiresAt: Date()), firstAccount: account)
+        #expect(login("linus@example.com", "wrong") == [.invalidCredentials])
+        #expect(try accounts.fetch(id: user.id)?.passwordHash == "old:blanket")
     }
 }

@@ -27,6 +27,15 @@ final class InMemoryAccounts: UserManager, SessionManager {
     func fetch(id: UserID) throws -> User? { users.withLock { $0[id] } }
     func fetch(email: String) throws -> User? { users.withLock { $0.values.first { $0.email == email } } }
 
+    func updatePasswordHash(of id: UserID, from old: String, to new: String) throws -> Bool {
+        users.withLock { table in
+            guard var user = table[id], user.passwordHash == old else { return false }
+            user.passwordHash = new
+            table[id] = user
+            return true
+        }
+    }
+
     func insert(_ session: Session) throws { sessions.withLock { $0[session.tokenDigest] = session } }
     func fetch(tokenDigest: String) throws -> Session? { sessions.withLock { $0[tokenDigest] } }
 
@@ -52,12 +61,35 @@ final class InMemoryAccounts: UserManager, SessionManager {
     }
 }
 
-/// A hasher that is not slow: `hash:<password>`; counts dummy verifications.
+/// A hasher that is not slow: `hash:<password>` (`old:<password>` reads as made with weaker
+/// parameters); counts dummy verifications; `busy` makes every call throw `PasswordHashingBusy`;
+/// `seconds` makes each call take that long, as a real KDF does, so parallel calls overlap.
 final class PlainHasher: PasswordHasher {
     let dummies = Mutex(0)
-    func hash(_ password: String) throws -> String { "hash:" + password }
-    func verify(_ password: String, against encoded: String) -> Bool { encoded == "hash:" + password }
-    func verifyDummy(_ password: String) { dummies.withLock { $0 += 1 } }
+    let busy = Mutex(false)
+    let seconds: TimeInterval
+
+    init(seconds: TimeInterval = 0) {
+        self.seconds = seconds
+    }
+
+    func hash(_ password: String) throws -> String {
+        try work()
+        return "hash:" + password
+    }
+    func verify(_ password: String, against encoded: String) throws -> Bool {
+        try work()
+        return encoded == "hash:" + password || encoded == "old:" + password
+    }
+    func verifyDummy(_ password: String) throws {
+        try work()
+        dummies.withLock { $0 += 1 }
+    }
+    func needsRehash(_ encoded: String) -> Bool { encoded.hasPrefix("old:") }
+    private func work() throws {
+        if busy.withLock({ $0 }) { throw PasswordHashingBusy(retryAfter: 2) }
+        if seconds > 0 { Thread.sleep(forTimeInterval: seconds) }
+    }
 }
 
 /// Tokens `t1`, `t2`, … with digests `d:t1`, …; accepts any token starting with `t`.
@@ -86,6 +118,7 @@ final class AccountOutputSpy: UserRegisterUseCaseOutput, SessionCreateUseCaseOut
         case sessionCreated(SessionPresentationModel)
         case invalidCredentials
         case throttled(Int)
+        case hashingBusy(Int)
         case loggedOut
         case user(UserPresentationModel)
         case unknownUser
@@ -101,6 +134,7 @@ final class AccountOutputSpy: UserRegisterUseCaseOutput, SessionCreateUseCaseOut
     func presentSessionCreated(_ session: SessionPresentationModel) { events.append(.sessionCreated(session)) }
     func presentInvalidCredentials() { events.append(.invalidCredentials) }
     func presentThrottled(retryAfter: Int) { events.append(.throttled(retryAfter)) }
+    func presentHashingBusy(retryAfter: Int) { events.append(.hashingBusy(retryAfter)) }
     func presentLoggedOut() { events.append(.loggedOut) }
     func presentUser(_ user: UserPresentationModel) { events.append(.user(user)) }
     func presentUnknownUser() { events.append(.unknownUser) }

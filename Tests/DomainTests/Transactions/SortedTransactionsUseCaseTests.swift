@@ -53,4 +53,18 @@ struct SortedTransactionsUseCaseTests {
             .eventList(.posted, publicAccount: AccountID("a_bob"), output: spy)
         #expect(ids(spy.events) == ["t9"])
     }
+
+    @Test("a group holds at most its newest maximumRowsPerGroup rows, oldest first; the other group is capped on its own")
+    func cappedPerGroup() {
+        let cap = SortedTransactionsUseCase.maximumRowsPerGroup
+        // p0 the oldest date, p1 the newest, the rest one day in insertion order.
+        var many = (0..<(cap + 5)).map { index in
+            transaction("p\(index)", .posted, index == 0 ? "2016-01-01" : index == 1 ? "2016-12-31" : "2016-03-01", "Row \(index)", 100)
+        }
+        many.append(transaction("auth", .authorized, "2016-01-01", "Authorized", 100))
+        let spy = SortedTransactionsOutputSpy()
+        SortedTransactionsUseCase(accounts: InMemoryAccountManager([accountFixture]), transactions: InMemoryTransactionManager(many))
+            .eventList(.all, owner: alice, output: spy)
+        #expect(ids(spy.events) == ["auth"] + (6..<(cap + 5)).map { "p\($0)" } + ["p1"])
+    }
 }

@@ -1,5 +1,7 @@
 import Domain
 import Foundation
+import Synchronization
+import TestSupport
 import Testing
 
 @Suite("UserRegisterTransformer")
@@ -8,12 +10,17 @@ struct UserRegisterTransformerTests {
     let clock = MovableClock()
     let ids = SequentialIDGenerator()
 
-    func register(_ name: String?, _ email: String?, _ password: String?, accountPolicy: AccountPolicy = AccountPolicy()) -> [AccountOutputSpy.Event] {
+    let hasher = PlainHasher(seconds: 0.005)
+    let throttle = RegistrationThrottle(counter: InMemoryAttemptCounter(), maximumPerAddress: 3, window: 60)
+
+    func register(
+        _ name: String?, _ email: String?, _ password: String?, accountPolicy: AccountPolicy = AccountPolicy(), from address: String = "10.0.0.1"
+    ) -> [AccountOutputSpy.Event] {
         let spy = AccountOutputSpy()
         UserRegisterTransformer(
-            users: accounts, hasher: PlainHasher(), tokens: CountingTokens(), clock: clock, ids: ids, policy: SessionPolicy(),
-            accountPolicy: accountPolicy)
-            .transform(name: name, email: email, password: password, output: spy)
+            users: accounts, hasher: hasher, tokens: CountingTokens(), clock: clock, ids: ids, policy: SessionPolicy(),
+            accountPolicy: accountPolicy, throttle: throttle)
+            .transform(name: name, email: email, password: password, clientAddress: address, output: spy)
         return spy.events
     }
 
@@ -88,5 +95,51 @@ struct UserRegisterTransformerTests {
         _ = register("A", "a@b.co", "0123456789")
         #expect(register("B", "A@B.CO", "0123456789") == [.emailTaken])
         #expect(accounts.allUsers.count == 1)
+    }
+
+    @Test("one address gets its limit of registrations per window, then a wait; another address is not affected")
+    func registrationsLimitedPerAddress() {
+        for index in 0..<3 {
+            guard case .registered = register("User", "user\(index)@example.com", "correct horse").first else {
+                Issue.record("registration \(index) refused")
+                return
+            }
+        }
+        #expect(register("User", "user3@example.com", "correct horse") == [.throttled(60)])
+        guard case .registered = register("User", "user3@example.com", "correct horse", from: "10.0.0.2").first else {
+            Issue.record("another address was throttled")
+            return
+        }
+        clock.advance(61)
+        guard case .registered = register("User", "user4@example.com", "correct horse").first else {
+            Issue.record("still throttled after the window")
+            return
+        }
+    }
+
+    @Test("parallel registrations from one address never exceed the limit")
+    func parallelRegistrations() {
+        let events = Mutex<[AccountOutputSpy.Event]>([])
+        Threads.run(count: 20) { index in
+            let answer = register("User", "burst\(index)@example.com", "correct horse", from: "10.0.0.3")
+            events.withLock { $0 += answer }
+        }
+        let all = events.withLock { $0 }
+        #expect(all.filter { if case .registered = $0 { true } else { false } }.count == 3)
+        #expect(all.filter { $0 == .throttled(60) }.count == 17)
+        #expect(accounts.allUsers.count == 3)
+    }
+
+    @Test("an invalid registration is refused before it counts, and busy hashing stores nothing and does not count")
+    func refusalsDoNotCount() {
+        for _ in 0..<5 { _ = register(nil, "x@example.com", "short") }
+        hasher.busy.withLock { $0 = true }
+        for _ in 0..<5 { #expect(register("User", "busy@example.com", "correct horse") == [.hashingBusy(2)]) }
+        hasher.busy.withLock { $0 = false }
+        #expect(accounts.allUsers.isEmpty)
+        guard case .registered = register("User", "busy@example.com", "correct horse").first else {
+            Issue.record("refused registrations counted against the address")
+            return
+        }
     }
 }

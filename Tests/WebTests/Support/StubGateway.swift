@@ -46,6 +46,7 @@ struct RefusingHasher: PasswordHasher {
     func hash(_ password: String) throws -> String { "" }
     func verify(_ password: String, against encoded: String) -> Bool { false }
     func verifyDummy(_ password: String) {}
+    func needsRehash(_ encoded: String) -> Bool { false }
 }
 
 /// Holds one contact, `c_1` of user `u1` at version 3, for reads; any write fails the test.

@@ -1,17 +1,17 @@
 import Foundation
 
-/// The "log in" event: checks the password in constant-ish time, throttles failures, opens a
-/// session.
+/// The "log in" event: takes a throttle slot, checks the password in constant-ish time, opens a
+/// session, and stores a stronger hash when the stored one's parameters are out of date.
 public struct SessionCreateTransformer {
     private let users: any UserManager
     private let sessions: any SessionManager
     private let hasher: any PasswordHasher
     private let tokens: any TokenIssuer
-    private let throttle: any LoginThrottle
+    private let throttle: LoginThrottle
     private let clock: any Clock
     private let policy: SessionPolicy
 
-    public init(users: any UserManager, sessions: any SessionManager, hasher: any PasswordHasher, tokens: any TokenIssuer, throttle: any LoginThrottle, clock: any Clock, policy: SessionPolicy) {
+    public init(users: any UserManager, sessions: any SessionManager, hasher: any PasswordHasher, tokens: any TokenIssuer, throttle: LoginThrottle, clock: any Clock, policy: SessionPolicy) {
         self.users = users
         self.sessions = sessions
         self.hasher = hasher
@@ -24,30 +24,43 @@ public struct SessionCreateTransformer {
     public func transform(email: String, password: String, clientAddress: String, output: any SessionCreateUseCaseOutput) {
         let email = EmailAddress.normalize(email)
         let now = clock.now()
-        if let wait = throttle.retryAfter(email: email, address: clientAddress, now: now) {
-            output.presentThrottled(retryAfter: Int(wait))
+        // The slot is taken before the password is checked: parallel guesses cannot all pass a
+        // check made before any of them is counted.
+        if let wait = throttle.reserve(email: email, address: clientAddress, now: now) {
+            output.presentThrottled(retryAfter: wait)
             return
         }
         do {
             guard let user = try users.fetch(email: email) else {
                 // The KDF runs anyway, so an unknown email costs what a wrong password costs.
-                hasher.verifyDummy(password)
-                throttle.recordFailure(email: email, address: clientAddress, now: now)
+                try hasher.verifyDummy(password)
                 output.presentInvalidCredentials()
                 return
             }
-            guard hasher.verify(password, against: user.passwordHash) else {
-                throttle.recordFailure(email: email, address: clientAddress, now: now)
+            guard try hasher.verify(password, against: user.passwordHash) else {
                 output.presentInvalidCredentials()
                 return
             }
-            throttle.recordSuccess(email: email, address: clientAddress)
+            throttle.recordSuccess(email: email, address: clientAddress, now: now)
             let token = tokens.issue()
             let session = Session(tokenDigest: token.digest, userID: user.id, createdAt: now, expiresAt: now.addingTimeInterval(policy.tokenLifetime))
             try sessions.insert(session)
+            rehashIfWeaker(user, password: password)
             output.presentSessionCreated(SessionPresentationModel(token: token.token, expiresAt: session.expiresAt))
+        } catch let busy as PasswordHashingBusy {
+            throttle.cancel(email: email, address: clientAddress, now: now)
+            output.presentHashingBusy(retryAfter: busy.retryAfter)
         } catch {
+            throttle.cancel(email: email, address: clientAddress, now: now)
             output.presentStorage(error)
         }
+    }
+
+    /// Replaces a hash made with weaker parameters by one made with the current ones, now that
+    /// the password is known. Best effort: the login has succeeded either way, and the next one
+    /// tries again.
+    private func rehashIfWeaker(_ user: User, password: String) {
+        guard hasher.needsRehash(user.passwordHash), let stronger = try? hasher.hash(password) else { return }
+        _ = try? users.updatePasswordHash(of: user.id, from: user.passwordHash, to: stronger)
     }
 }

@@ -1,11 +1,12 @@
 /// `POST /v1/sessions`: log in with email and password.
 ///
 /// Outcomes: `presentSessionCreated(_:)`, `presentInvalidCredentials()` (unknown email and
-/// wrong password alike), `presentThrottled(retryAfter:)`, storage failures.
+/// wrong password alike), `presentThrottled(retryAfter:)`, `presentHashingBusy(retryAfter:)`,
+/// storage failures.
 public struct SessionCreateUseCase {
     private let transformer: SessionCreateTransformer
 
-    public init(users: any UserManager, sessions: any SessionManager, hasher: any PasswordHasher, tokens: any TokenIssuer, throttle: any LoginThrottle, clock: any Clock, policy: SessionPolicy) {
+    public init(users: any UserManager, sessions: any SessionManager, hasher: any PasswordHasher, tokens: any TokenIssuer, throttle: LoginThrottle, clock: any Clock, policy: SessionPolicy) {
         transformer = SessionCreateTransformer(users: users, sessions: sessions, hasher: hasher, tokens: tokens, throttle: throttle, clock: clock, policy: policy)
     }
 

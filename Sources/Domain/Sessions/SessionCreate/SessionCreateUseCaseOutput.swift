@@ -1,8 +1,7 @@
-/// What logging in can lead to.
-public protocol SessionCreateUseCaseOutput: StorageFailureOutput {
+/// What logging in can lead to (`presentThrottled`: too many failures for the email or the
+/// address).
+public protocol SessionCreateUseCaseOutput: StorageFailureOutput, PasswordHashingOutput {
     func presentSessionCreated(_ session: SessionPresentationModel)
     /// Unknown email or wrong password: deliberately the same event.
     func presentInvalidCredentials()
-    /// Too many failures lately; `retryAfter` in whole seconds.
-    func presentThrottled(retryAfter: Int)
 }

@@ -1,9 +1,15 @@
-/// `GET /api/sortedTransactions/{authorized|posted|all}`: every transaction of one account in the
-/// order the existing report clients expect, for the signed-in user's first account or for the one
-/// account an operator made public.
+/// `GET /api/sortedTransactions/{authorized|posted|all}`: the newest `maximumRowsPerGroup`
+/// transactions of each group of one account, in the order the existing report clients expect,
+/// for the signed-in user's first account or for the one account an operator made public.
+///
+/// The clients' format has no paging, so the rows are capped instead: one request (possibly
+/// without a token, on a public account) never reads an account's whole history.
 ///
 /// Outcomes: `presentSortedTransactions(_:)`, `presentTransactionsNotFound()`, storage failures.
 public struct SortedTransactionsUseCase {
+    /// The most rows of one group a listing holds: its newest, about 150 KB of JSON.
+    public static let maximumRowsPerGroup = 1_000
+
     private let accounts: any AccountManager
     private let transactions: any TransactionManager
 
@@ -24,15 +30,16 @@ public struct SortedTransactionsUseCase {
 
     private func list(_ selection: SortedTransactionsSelection, output: any SortedTransactionsUseCaseOutput, account find: () throws -> Account?) {
         do {
-            guard let account = try find(), let first = CalendarDate(year: 1, month: 1, day: 1),
-                let last = CalendarDate(year: 9999, month: 12, day: 31)
-            else {
+            guard let account = try find() else {
                 output.presentTransactionsNotFound()
                 return
             }
             var rows: [Transaction] = []
             for group in selection.groups {
-                rows += try transactions.transactions(account: account.id, group: group, from: first, to: last)
+                // Newest first from storage, oldest first for the clients: by date, then insertion order.
+                let newest = try transactions.list(
+                    account: account.id, filter: TransactionFilter(group: group), after: nil, limit: Self.maximumRowsPerGroup)
+                rows += newest.reversed()
             }
             guard !rows.isEmpty else {
                 output.presentTransactionsNotFound()

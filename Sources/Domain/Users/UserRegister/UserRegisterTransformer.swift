@@ -1,7 +1,8 @@
 import Foundation
 
-/// The "register" event: checks the rules, stores the user with a first session and a first
-/// account (in the policy's default currency), reports the user and the session.
+/// The "register" event: checks the rules, takes a registration slot of the client's address,
+/// stores the user with a first session and a first account (in the policy's default currency),
+/// reports the user and the session.
 public struct UserRegisterTransformer {
     public static let minimumPasswordLength = 10
 
@@ -12,10 +13,13 @@ public struct UserRegisterTransformer {
     private let ids: any IDGenerator
     private let policy: SessionPolicy
     private let accountPolicy: AccountPolicy
+    private let throttle: RegistrationThrottle?
 
+    /// - Parameter throttle: the per-address limit; nil for operators' commands, which no client
+    ///   address reaches.
     public init(
         users: any UserManager, hasher: any PasswordHasher, tokens: any TokenIssuer, clock: any Clock, ids: any IDGenerator, policy: SessionPolicy,
-        accountPolicy: AccountPolicy = AccountPolicy()
+        accountPolicy: AccountPolicy = AccountPolicy(), throttle: RegistrationThrottle?
     ) {
         self.users = users
         self.hasher = hasher
@@ -24,10 +28,12 @@ public struct UserRegisterTransformer {
         self.ids = ids
         self.policy = policy
         self.accountPolicy = accountPolicy
+        self.throttle = throttle
     }
 
-    /// - Parameters: `name` trimmed by the Presenter; `email` as typed; `password` untouched.
-    public func transform(name: String?, email: String?, password: String?, output: any UserRegisterUseCaseOutput) {
+    /// - Parameters: `name` trimmed by the Presenter; `email` as typed; `password` untouched;
+    ///   `clientAddress` the address the registration counts against.
+    public func transform(name: String?, email: String?, password: String?, clientAddress: String, output: any UserRegisterUseCaseOutput) {
         var failures: [UserFieldFailure] = []
         if name?.isEmpty ?? true { failures.append(UserFieldFailure(field: .name, rule: .required)) }
         let normalized = email.map(EmailAddress.normalize)
@@ -46,8 +52,12 @@ public struct UserRegisterTransformer {
             output.presentValidationFailures(failures)
             return
         }
+        let now = clock.now()
+        if let wait = throttle?.reserve(address: clientAddress, now: now) {
+            output.presentThrottled(retryAfter: wait)
+            return
+        }
         do {
-            let now = clock.now()
             let user = User(id: UserID(ids.makeID(prefix: "u_")), name: name, email: normalized, passwordHash: try hasher.hash(password), createdAt: now)
             let token = tokens.issue()
             let session = Session(tokenDigest: token.digest, userID: user.id, createdAt: now, expiresAt: now.addingTimeInterval(policy.tokenLifetime))
@@ -60,7 +70,11 @@ public struct UserRegisterTransformer {
             case .emailTaken:
                 output.presentEmailTaken()
             }
+        } catch let busy as PasswordHashingBusy {
+            throttle?.cancel(address: clientAddress, now: now)
+            output.presentHashingBusy(retryAfter: busy.retryAfter)
         } catch {
+            throttle?.cancel(address: clientAddress, now: now)
             output.presentStorage(error)
         }
     }

@@ -41,8 +41,10 @@ public final class SessionCreatePresenter: SessionCreateUseCaseOutput, StorageFa
     }
 
     public func presentThrottled(retryAfter: Int) {
-        let problem = ProblemViewModel(
-            code: "rate_limited", title: messages.text(.throttledTitle), detail: messages.text(.throttledDetail, ["seconds": "\(retryAfter)"]))
-        output.showThrottled(problem, retryAfter: retryAfter)
+        output.showThrottled(messages.throttled(.throttledDetail, retryAfter: retryAfter), retryAfter: retryAfter)
+    }
+
+    public func presentHashingBusy(retryAfter: Int) {
+        output.showServerBusy(messages.serverBusy(retryAfter: retryAfter), retryAfter: retryAfter)
     }
 }

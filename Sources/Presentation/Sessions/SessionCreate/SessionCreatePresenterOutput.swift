@@ -1,7 +1,6 @@
 import Domain
 
 /// What the login Responder must be able to show.
-public protocol SessionCreatePresenterOutput: ProblemPresenterOutput, UnauthorizedPresenterOutput {
+public protocol SessionCreatePresenterOutput: ProblemPresenterOutput, UnauthorizedPresenterOutput, PasswordHashingPresenterOutput {
     func showSession(_ session: SessionViewModel)
-    func showThrottled(_ problem: ProblemViewModel, retryAfter: Int)
 }

@@ -16,7 +16,8 @@ public final class UserRegisterPresenter: UserRegisterUseCaseOutput, StorageFail
         self.messages = messages
     }
 
-    public func eventRegister(body: JSONValue) {
+    /// - Parameter clientAddress: the address the registration counts against.
+    public func eventRegister(body: JSONValue, clientAddress: String) {
         var reader = FieldReader(messages: messages)
         guard let object = reader.object(body) else {
             output.showMalformedInput(messages.malformed(reader.errors))
@@ -29,7 +30,8 @@ public final class UserRegisterPresenter: UserRegisterUseCaseOutput, StorageFail
             output.showMalformedInput(messages.malformed(reader.errors))
             return
         }
-        useCase.eventRegister(name: Converted(name).value, email: Converted(email).value, password: Converted(password).value, output: self)
+        useCase.eventRegister(
+            name: Converted(name).value, email: Converted(email).value, password: Converted(password).value, clientAddress: clientAddress, output: self)
     }
 
     public func presentRegistered(_ user: UserPresentationModel, session: SessionPresentationModel) {
@@ -56,5 +58,13 @@ public final class UserRegisterPresenter: UserRegisterUseCaseOutput, StorageFail
 
     public func presentEmailTaken() {
         output.showEmailTaken(ProblemViewModel(code: "email_taken", title: messages.text(.conflictTitle), detail: messages.text(.emailTaken)))
+    }
+
+    public func presentThrottled(retryAfter: Int) {
+        output.showThrottled(messages.throttled(.registrationThrottledDetail, retryAfter: retryAfter), retryAfter: retryAfter)
+    }
+
+    public func presentHashingBusy(retryAfter: Int) {
+        output.showServerBusy(messages.serverBusy(retryAfter: retryAfter), retryAfter: retryAfter)
     }
 }
