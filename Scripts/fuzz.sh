@@ -48,8 +48,9 @@ log() { echo "fuzz.sh: $*" >&2; }
 case "$TARGET" in
     http-parser) targets=(http-parser) ;;
     json-input) targets=(json-input) ;;
-    all) targets=(http-parser json-input) ;;
-    *) log "unknown target '$TARGET' (http-parser, json-input or all)"; exit 2 ;;
+    values) targets=(values) ;;
+    all) targets=(http-parser json-input values) ;;
+    *) log "unknown target '$TARGET' (http-parser, json-input, values or all)"; exit 2 ;;
 esac
 seconds=$(python3 -c "import sys; print(max(1, int(float(sys.argv[1]) * 60)))" "$MINUTES")
 
@@ -79,11 +80,13 @@ library() {
 executable() {
     local name=$1 harness=$2 sources=$3; shift 3
     local binary="$OUT/fuzz-$name"
-    if [[ -x "$binary" ]] && [[ -z "$(find "$harness" "$sources" "$OUT/lib" -newer "$binary" -print -quit)" ]]; then return; fi
+    if [[ -x "$binary" ]] && [[ -z "$(find "$harness" "$sources" "$SHARED" "$OUT/lib" -newer "$binary" -print -quit)" ]]; then return; fi
     log "compiling fuzz-$name"
     swiftc "${FLAGS[@]}" "${OWN[@]}" -module-name "Fuzz${name//-/}" "$@" -o "$binary" "$harness" $(find "$sources" -name '*.swift' | sort)
 }
 
+# The checks of the JSON and value targets, shared with the suite's replay of their findings.
+SHARED=Tests/PresentationTests/Fuzzing
 started=$(date +%s)
 for target in "${targets[@]}"; do
     case "$target" in
@@ -93,7 +96,10 @@ for target in "${targets[@]}"; do
             executable http-parser Scripts/fuzz/HTTPParserFuzz.swift Sources/HTTPServer -lLogging -I Sources/CLinuxEvents ;;
         json-input)
             library Domain Sources/Domain "${OWN[@]}"
-            executable json-input Scripts/fuzz/JSONInputFuzz.swift Sources/Presentation -lDomain ;;
+            executable json-input Scripts/fuzz/JSONInputFuzz.swift Sources/Presentation -lDomain -D FUZZING "$SHARED/JSONInputConversions.swift" ;;
+        values)
+            library Domain Sources/Domain "${OWN[@]}"
+            executable values Scripts/fuzz/ValueFuzz.swift Sources/Presentation -lDomain -D FUZZING "$SHARED/ValueConversions.swift" ;;
     esac
 done
 log "build took $(( $(date +%s) - started )) s"

@@ -2,7 +2,8 @@
 """Writes the fuzzers' seed corpora from the tests, so the seeds follow the tests.
 
   seeds.py OUT   creates OUT/http (each a first byte choosing the split, then a request stream)
-                 and OUT/json (request bodies and path/header/query values).
+                 and OUT/json (request bodies and path/header/query values), OUT/values (cursor and
+                 query values with extreme numbers).
 
 HTTP seeds: every llhttp request vector in Tests/Conformance (decoded by the replay rules of
 LLHTTPVectors.swift), every `input:` of the parser table tests (`|` is CRLF) and every earlier
@@ -98,6 +99,22 @@ def json_seeds():
         yield text.encode()
 
 
+def value_seeds():
+    """The value fuzzer's inputs: a mode byte (0 a raw Int64, 1 an edge, 2 a time near the
+    issuable range's start, 3 free text) then 8 bytes or text."""
+    for mode in range(3):
+        for number in [0, 1, 2**63 - 1, 2**53, 946_684_800_000, 253_402_300_799_999, 2**64 - 1]:
+            yield bytes([mode]) + number.to_bytes(8, "big")
+    for text in ["2016-04-01", "9999-12-31", "0000-01-01", "100", "001", "-1", "+5", "9223372036854775807",
+                 "12345678901234567890", "placedAt", "-placedAt", "orderTotal", "authorized", "posted", "fr;q=nan"]:
+        yield bytes([3]) + text.encode()
+
+
+def findings(target):
+    """Inputs that once failed a target, kept where the suite replays them."""
+    return (open(path, "rb").read() for path in sorted(glob.glob(os.path.join(ROOT, f"Tests/FuzzFindings/{target}/*"))))
+
+
 def write(folder, seeds, prefix=b""):
     os.makedirs(folder, exist_ok=True)
     count = 0
@@ -115,6 +132,6 @@ if __name__ == "__main__":
         sys.exit(__doc__)
     out = sys.argv[1]
     # The HTTP fuzzer's first byte picks a split offset: 0 keeps each seed whole.
-    findings = (open(path, "rb").read() for path in glob.glob(os.path.join(ROOT, "Tests/FuzzFindings/http-parser/*")))
-    print(f"http seeds: {write(os.path.join(out, 'http'), http_seeds(), prefix=bytes([0])) + write(os.path.join(out, 'http'), findings)}")
-    print(f"json seeds: {write(os.path.join(out, 'json'), json_seeds())}")
+    print(f"http seeds: {write(os.path.join(out, 'http'), http_seeds(), prefix=bytes([0])) + write(os.path.join(out, 'http'), findings('http-parser'))}")
+    print(f"json seeds: {write(os.path.join(out, 'json'), json_seeds()) + write(os.path.join(out, 'json'), findings('json-input'))}")
+    print(f"value seeds: {write(os.path.join(out, 'values'), value_seeds()) + write(os.path.join(out, 'values'), findings('values'))}")

@@ -14,6 +14,9 @@ extension CalendarDate {
 
     /// The day `dayNumber` days after 1970-01-01; nil outside years 1...9999.
     public init?(dayNumber: Int) {
+        // Years 1...9999 are days -719,162...2,932,896; outside a wider bound nothing can be a day,
+        // and the arithmetic below stays far from overflow.
+        guard (-4_000_000...4_000_000).contains(dayNumber) else { return nil }
         let shifted = dayNumber + 719_468
         let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
         let dayOfEra = shifted - era * 146_097
@@ -26,9 +29,10 @@ extension CalendarDate {
         self.init(year: year, month: month, day: day)
     }
 
-    /// The day `days` later (earlier when negative); nil past the calendar's ends.
+    /// The day `days` later (earlier when negative); nil past the calendar's ends, whatever `days` is.
     public func adding(days: Int) -> CalendarDate? {
-        CalendarDate(dayNumber: dayNumber + days)
+        let (day, overflow) = dayNumber.addingReportingOverflow(days)
+        return overflow ? nil : CalendarDate(dayNumber: day)
     }
 
     /// The UTC day of `date`.

@@ -63,6 +63,8 @@ struct ServeProcessTests {
         // Dispatch creates some descriptors of its own lazily (its timer's timerfd, once the
         // event loops' ticks are first armed): count only once the idle server has settled.
         let before = server.settledFileDescriptors()
+        // -1 is /proc unreadable: then the comparisons below would hold for nothing.
+        try #require(before > 0, "cannot count the server's descriptors in /proc/\(server.pid)/fd")
         for _ in 0..<1000 {
             let client = try TestClient(port: server.port)
             try client.send("GET /health HTTP/1.1\r\nHost: t\r\n\r\n")
@@ -83,7 +85,10 @@ struct ServeProcessTests {
         usleep(300_000)
         let ticksBefore = server.cpuTicks
         usleep(1_000_000)
-        let ticksUsed = server.cpuTicks - ticksBefore
+        let ticksAfter = server.cpuTicks
+        // -1 is /proc unreadable: then "few ticks used" would hold for nothing.
+        try #require(ticksBefore >= 0 && ticksAfter >= 0, "cannot read /proc/\(server.pid)/stat")
+        let ticksUsed = ticksAfter - ticksBefore
         // A busy loop on a readable listener would burn ~100 ticks per second.
         #expect(ticksUsed < 30, "CPU ticks in one second while out of descriptors: \(ticksUsed)")
         clients.removeAll()

@@ -44,4 +44,16 @@ struct CalendarDateArithmeticTests {
     func malformed(text: String) {
         #expect(CalendarDate.datePart(ofRFC3339: text) == nil)
     }
+
+    @Test("day arithmetic with any Int answers a day or nil, never a trap")
+    func extremeOffsets() {
+        let today = day("2026-11-25")
+        for offset in [Int.max, Int.min, Int.max - 1, Int.min + 1, 4_000_001, -4_000_001] {
+            #expect(today.adding(days: offset) == nil, "\(offset)")
+            #expect(CalendarDate(dayNumber: offset) == nil, "\(offset)")
+        }
+        #expect(CalendarDate(dayNumber: day("0001-01-01").dayNumber) == day("0001-01-01"))
+        #expect(CalendarDate(dayNumber: day("9999-12-31").dayNumber) == day("9999-12-31"))
+        #expect(day("9999-12-31").adding(days: 1) == nil)
+    }
 }

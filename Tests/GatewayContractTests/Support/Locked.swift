@@ -18,3 +18,16 @@ final class Locked<Value>: @unchecked Sendable {
         lock.withLock { value }
     }
 }
+
+extension Locked where Value == [String] {
+    /// Runs `body`; an error it throws is kept here and answered as nil. Concurrent tests count
+    /// refusals, so a storage error must be seen, never counted as one.
+    func recording<T>(_ body: () throws -> T) -> T? {
+        do {
+            return try body()
+        } catch {
+            withValue { $0.append(String(describing: error)) }
+            return nil
+        }
+    }
+}

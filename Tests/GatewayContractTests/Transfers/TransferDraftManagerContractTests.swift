@@ -57,11 +57,13 @@ struct TransferDraftManagerContractTests {
         let gateways = [store.gateway, try store.independentGateway()]
         try store.gateway.transferDrafts.insert(draft())
         let applied = Locked(0)
+        let errors = Locked<[String]>([])
         Threads.run(count: 10) { index in
             var step = draft()
             step.amountMinor = Int64(100 + index)
-            if (try? gateways[index % 2].transferDrafts.update(step, at: created)) == true { applied.withValue { $0 += 1 } }
+            if errors.recording({ try gateways[index % 2].transferDrafts.update(step, at: created) }) == true { applied.withValue { $0 += 1 } }
         }
+        #expect(errors.current.isEmpty, "\(errors.current)")
         #expect(applied.current == 1)
         #expect(try store.gateway.transferDrafts.fetch(id: TransferDraftID("td_1"), owner: UserID("u_alice"), at: created)?.version == 2)
     }

@@ -74,11 +74,13 @@ struct TransferManagerContractTests {
         try store.fund("a_card", 10_000)
         let gateways = [store.gateway, try store.independentGateway()]
         let completed = Locked(0)
+        let errors = Locked<[String]>([])
         Threads.run(count: 50) { index in
-            if Self.isCompleted(try? gateways[index % 2].transfers.execute(.fixture(id: "tr_\(index)", from: "a_card", to: "a_savings", amount: 1_000))) {
+            if Self.isCompleted(errors.recording({ try gateways[index % 2].transfers.execute(.fixture(id: "tr_\(index)", from: "a_card", to: "a_savings", amount: 1_000)) })) {
                 completed.withValue { $0 += 1 }
             }
         }
+        #expect(errors.current.isEmpty, "\(errors.current)")
         #expect(completed.current == 15)
         #expect(try store.gateway.accounts.balance(of: AccountID("a_card")) == -5_000)
         #expect(try store.available("a_card") == 0)
@@ -94,14 +96,16 @@ struct TransferManagerContractTests {
         let before = try ids.map { try accounts.balance(of: AccountID($0)) }.reduce(0, +)
         let gateways = [store.gateway, try store.independentGateway()]
         let completed = Locked(0)
+        let errors = Locked<[String]>([])
         Threads.run(count: 64) { index in
             let from = ids[index % ids.count], to = ids[(index / ids.count + index + 1) % ids.count]
             guard from != to else { return }
             let transfer = NewTransfer.fixture(id: "tr_\(index)", from: from, to: to, amount: Int64(137 * (index % 7 + 1)))
-            if Self.isCompleted(try? gateways[index % 2].transfers.execute(transfer)) {
+            if Self.isCompleted(errors.recording({ try gateways[index % 2].transfers.execute(transfer) })) {
                 completed.withValue { $0 += 1 }
             }
         }
+        #expect(errors.current.isEmpty, "\(errors.current)")
         #expect(completed.current > 0)
         #expect(try ids.map { try accounts.balance(of: AccountID($0)) }.reduce(0, +) == before)
         for id in ids { #expect(try store.available(id) >= 0) }
@@ -215,12 +219,14 @@ struct TransferManagerContractTests {
         try store.gateway.transferDrafts.insert(draft())
         let gateways = [store.gateway, try store.independentGateway()]
         let outcomes = Locked<[TransferOutcome]>([])
+        let errors = Locked<[String]>([])
         Threads.run(count: 20) { index in
             let transfer = NewTransfer.fixture(id: "tr_\(index)", to: "a_savings", amount: 100, createdAt: 1_795_000_100)
-            if let outcome = try? gateways[index % 2].transfers.execute(transfer, consuming: TransferDraftID("td_1")) {
+            if let outcome = errors.recording({ try gateways[index % 2].transfers.execute(transfer, consuming: TransferDraftID("td_1")) }) {
                 outcomes.withValue { $0.append(outcome) }
             }
         }
+        #expect(errors.current.isEmpty, "\(errors.current)")
         #expect(outcomes.current.count == 20)
         #expect(outcomes.current.filter(Self.isCompleted).count == 1)
         #expect(outcomes.current.filter { $0 == .draftNotFound }.count == 19)

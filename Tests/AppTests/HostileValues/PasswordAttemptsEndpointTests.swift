@@ -1,0 +1,100 @@
+import App
+import Foundation
+import Security
+import Synchronization
+import TestSupport
+import Testing
+
+/// The limits on password attempts, over real HTTP with parallel clients: the login throttle and
+/// the registration limit hold under a burst, and hashing beyond its slots is refused with 503.
+@Suite("password attempts under bursts, end to end")
+struct PasswordAttemptsEndpointTests {
+    /// Sends `count` requests at once, each on its own thread and connection; returns the statuses.
+    static func burst(_ app: TestApplication, count: Int, _ request: @escaping @Sendable (Int) throws -> TestClient.Response) -> [Int] {
+        let statuses = Mutex<[Int]>([])
+        Threads.run(count: count) { index in
+            let status = (try? request(index))?.status ?? -1
+            statuses.withLock { $0.append(status) }
+        }
+        return statuses.withLock { $0 }
+    }
+
+    @Test("40 parallel wrong logins for one email: at most 5 are checked, every other one is 429 with Retry-After")
+    func parallelLoginsPerEmail() throws {
+        let app = try TestApplication()
+        _ = try app.register(email: "charlie@example.com")
+        let statuses = Self.burst(app, count: 40) { index in
+            try app.request("POST", "/v1/sessions", json: #"{"email":"charlie@example.com","password":"wrong \#(index)"}"#, auth: .none)
+        }
+        #expect(statuses.filter { $0 != 429 }.count <= 5, "\(statuses)")
+        #expect(statuses.filter { $0 == 401 }.count == 5, "\(statuses)")
+        let refused = try app.request("POST", "/v1/sessions", json: #"{"email":"charlie@example.com","password":"correct horse battery"}"#, auth: .none)
+        #expect(refused.status == 429)
+        #expect(refused.header("Retry-After").flatMap(Int.init).map { (1...900).contains($0) } == true)
+    }
+
+    @Test("40 parallel wrong logins from one address over many emails: at most 20 are checked")
+    func parallelLoginsPerAddress() throws {
+        let app = try TestApplication()
+        let statuses = Self.burst(app, count: 40) { index in
+            try app.request("POST", "/v1/sessions", json: #"{"email":"user\#(index)@example.com","password":"wrong"}"#, auth: .none)
+        }
+        #expect(statuses.filter { $0 != 429 }.count <= 20, "\(statuses)")
+        #expect(statuses.filter { $0 == 401 }.count == 20, "\(statuses)")
+    }
+
+    @Test("registrations past the per-address limit are 429 with Retry-After, even in parallel; nothing past it is stored")
+    func registrationLimit() throws {
+        let app = try TestApplication { $0.maxRegistrationsPerAddress = 4 }
+        // The owner's registration at start took one of the four.
+        let statuses = Self.burst(app, count: 12) { index in
+            try app.request("POST", "/v1/users", json: #"{"name":"U","email":"u\#(index)@example.com","password":"correct horse"}"#, auth: .none)
+        }
+        #expect(statuses.filter { $0 == 201 }.count == 3, "\(statuses)")
+        #expect(statuses.filter { $0 == 429 }.count == 9, "\(statuses)")
+        let refused = try app.request("POST", "/v1/users", json: #"{"name":"U","email":"late@example.com","password":"correct horse"}"#, auth: .none)
+        #expect(refused.status == 429)
+        #expect(TestApplication.object(refused)["code"] as? String == "rate_limited")
+        #expect(refused.header("Retry-After") != nil)
+    }
+
+    @Test("registrations are not limited with --max-registrations-per-address 0")
+    func registrationLimitOff() throws {
+        let app = try TestApplication { $0.maxRegistrationsPerAddress = nil }
+        for index in 0..<25 { _ = try app.register(email: "n\(index)@example.com") }
+    }
+
+    @Test("hashes past the slots and the queue are refused at once with 503 server_busy and Retry-After; nothing is stored")
+    func hashingBusy() throws {
+        let app = try TestApplication {
+            // Slow enough (about 0.4 s a hash in a debug build) that twelve parallel registrations overlap.
+            $0.passwordHashing = ScryptPasswordHasher.Parameters(cost: 1 << 15, blockSize: 8, parallelism: 1)
+            $0.passwordHashConcurrency = 1
+        }
+        let responses = Mutex<[TestClient.Response]>([])
+        Threads.run(count: 12) { index in
+            if let response = try? app.request("POST", "/v1/users", json: #"{"name":"U","email":"b\#(index)@example.com","password":"correct horse"}"#, auth: .none) {
+                responses.withLock { $0.append(response) }
+            }
+        }
+        let all = responses.withLock { $0 }
+        let busy = all.filter { $0.status == 503 }
+        // One slot and a queue of four: five admitted at a time; the twelve arrive within one hash.
+        #expect(all.count == 12)
+        #expect(busy.count >= 4, "\(all.map(\.status))")
+        #expect(all.filter { $0.status == 201 }.count == 12 - busy.count, "\(all.map(\.status))")
+        for response in busy {
+            #expect(TestApplication.object(response)["code"] as? String == "server_busy")
+            #expect(response.header("Retry-After") == "1")
+        }
+    }
+
+    @Test("two Authorization fields are 400 malformed_request, whatever they hold")
+    func twoAuthorizationFields() throws {
+        let app = try TestApplication()
+        let response = try app.request("GET", "/v1/me", headers: ["authorization": "Bearer \(app.token)"])
+        #expect(response.status == 400)
+        #expect(TestApplication.object(response)["code"] as? String == "malformed_request")
+        #expect(try app.request("GET", "/v1/me").status == 200)
+    }
+}
