@@ -31,7 +31,8 @@ in order (`kill` is last: it leaves instance 1 dead):
   throttle     failed logins alternating between the instances are refused (429) from the 6th for
                one email and from the 21st for one client address (X-Forwarded-For, believed
                because the instances trust 127.0.0.1): the single-instance limits of
-               InMemoryLoginThrottle (5 per email, 20 per address), not twice them.
+               LoginThrottle (5 per email, 20 per address), not twice them; and of 40 wrong
+               logins for one email released together on both instances, at most 5 are checked.
   revocation   a token logged out (DELETE /v1/sessions/current) on instance 1 is refused (401) on
                instance 2 within 1.5 s, while instance 2 is asked for it every 20 ms; the user's
                other session keeps working.
@@ -59,8 +60,8 @@ import urllib.parse
 import uuid
 
 PASSWORD = "cluster-test-password"
-# InMemoryLoginThrottle's defaults (Sources/Domain/Sessions/InMemoryLoginThrottle.swift): the
-# limits one instance enforces; a shared throttle must enforce the same across instances.
+# LoginThrottle's defaults (Sources/Domain/Throttling/LoginThrottle.swift): the limits one
+# instance enforces; the shared count (PostgresAttemptCounter) must enforce the same across instances.
 EMAIL_LIMIT = 5
 ADDRESS_LIMIT = 20
 REVOCATION_LIMIT_SECONDS = 1.5
@@ -540,9 +541,21 @@ def check_throttle(cluster):
         problems.append(f"per address: first 429 at attempt {first_address} of {len(statuses)} ({statuses.count(401)} × 401); "
                         f"expected {ADDRESS_LIMIT} × 401 then 429 on both instances (none by attempt {ADDRESS_LIMIT + 2}, "
                         f"or one near {2 * ADDRESS_LIMIT + 1}, means each instance counted its own)")
+    # A burst: 40 wrong logins released together for one email, half on each instance, each from
+    # its own address. Each takes its place in the shared count before its password is hashed, so
+    # at most EMAIL_LIMIT of them are checked however they interleave.
+    burst_user = register(one, "Burst")
+    burst = at_once([lambda n=n: failed_login(cluster.instances[n % 2], burst_user["email"], random_address()) for n in range(40)])
+    for result in burst:
+        if isinstance(result, Exception):
+            raise result
+    checked = sum(1 for status in burst if status != 429)
+    if checked > EMAIL_LIMIT:
+        problems.append(f"burst: {checked} of 40 parallel wrong logins were checked (401), more than the limit {EMAIL_LIMIT}")
     require(not problems, "; ".join(problems))
     return (f"failed logins alternating instances: per email 429 from attempt {first} (limit {EMAIL_LIMIT}), "
-            f"per address 429 from attempt {first_address} (limit {ADDRESS_LIMIT}), on both instances; {time.monotonic() - started:.1f} s")
+            f"per address 429 from attempt {first_address} (limit {ADDRESS_LIMIT}), on both instances; "
+            f"40 at once: {checked} checked; {time.monotonic() - started:.1f} s")
 
 
 def check_revocation(cluster):

@@ -9,23 +9,37 @@ import Testing
 /// the registration limit hold under a burst, and hashing beyond its slots is refused with 503.
 @Suite("password attempts under bursts, end to end")
 struct PasswordAttemptsEndpointTests {
-    /// Sends `count` requests at once, each on its own thread and connection; returns the statuses.
-    static func burst(_ app: TestApplication, count: Int, _ request: @escaping @Sendable (Int) throws -> TestClient.Response) -> [Int] {
-        let statuses = Mutex<[Int]>([])
+    /// `POST path` with a JSON body and no token, on a fresh connection to `port`.
+    static func post(port: Int, _ path: String, json: String) throws -> TestClient.Response {
+        let client = try TestClient(port: port)
+        try client.send(
+            "POST \(path) HTTP/1.1\r\nHost: test\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: \(json.utf8.count)\r\n\r\n\(json)")
+        return try client.expectResponse()
+    }
+
+    /// Sends `count` POSTs at once, each on its own thread and connection; `json(index)` is each
+    /// one's body. Returns the answers (an unanswered request fails the test).
+    static func burst(_ app: TestApplication, count: Int, _ path: String, json: @escaping @Sendable (Int) -> String) -> [TestClient.Response] {
+        let port = app.port
+        let responses = Mutex<[TestClient.Response]>([])
         Threads.run(count: count) { index in
-            let status = (try? request(index))?.status ?? -1
-            statuses.withLock { $0.append(status) }
+            do {
+                let response = try post(port: port, path, json: json(index))
+                responses.withLock { $0.append(response) }
+            } catch {
+                Issue.record("request \(index) got no answer: \(error)")
+            }
         }
-        return statuses.withLock { $0 }
+        return responses.withLock { $0 }
     }
 
     @Test("40 parallel wrong logins for one email: at most 5 are checked, every other one is 429 with Retry-After")
     func parallelLoginsPerEmail() throws {
         let app = try TestApplication()
         _ = try app.register(email: "charlie@example.com")
-        let statuses = Self.burst(app, count: 40) { index in
-            try app.request("POST", "/v1/sessions", json: #"{"email":"charlie@example.com","password":"wrong \#(index)"}"#, auth: .none)
-        }
+        let statuses = Self.burst(app, count: 40, "/v1/sessions") { index in
+            #"{"email":"charlie@example.com","password":"wrong \#(index)"}"#
+        }.map(\.status)
         #expect(statuses.filter { $0 != 429 }.count <= 5, "\(statuses)")
         #expect(statuses.filter { $0 == 401 }.count == 5, "\(statuses)")
         let refused = try app.request("POST", "/v1/sessions", json: #"{"email":"charlie@example.com","password":"correct horse battery"}"#, auth: .none)
@@ -36,9 +50,9 @@ struct PasswordAttemptsEndpointTests {
     @Test("40 parallel wrong logins from one address over many emails: at most 20 are checked")
     func parallelLoginsPerAddress() throws {
         let app = try TestApplication()
-        let statuses = Self.burst(app, count: 40) { index in
-            try app.request("POST", "/v1/sessions", json: #"{"email":"user\#(index)@example.com","password":"wrong"}"#, auth: .none)
-        }
+        let statuses = Self.burst(app, count: 40, "/v1/sessions") { index in
+            #"{"email":"user\#(index)@example.com","password":"wrong"}"#
+        }.map(\.status)
         #expect(statuses.filter { $0 != 429 }.count <= 20, "\(statuses)")
         #expect(statuses.filter { $0 == 401 }.count == 20, "\(statuses)")
     }
@@ -47,9 +61,9 @@ struct PasswordAttemptsEndpointTests {
     func registrationLimit() throws {
         let app = try TestApplication { $0.maxRegistrationsPerAddress = 4 }
         // The owner's registration at start took one of the four.
-        let statuses = Self.burst(app, count: 12) { index in
-            try app.request("POST", "/v1/users", json: #"{"name":"U","email":"u\#(index)@example.com","password":"correct horse"}"#, auth: .none)
-        }
+        let statuses = Self.burst(app, count: 12, "/v1/users") { index in
+            #"{"name":"U","email":"u\#(index)@example.com","password":"correct horse"}"#
+        }.map(\.status)
         #expect(statuses.filter { $0 == 201 }.count == 3, "\(statuses)")
         #expect(statuses.filter { $0 == 429 }.count == 9, "\(statuses)")
         let refused = try app.request("POST", "/v1/users", json: #"{"name":"U","email":"late@example.com","password":"correct horse"}"#, auth: .none)
@@ -71,13 +85,9 @@ struct PasswordAttemptsEndpointTests {
             $0.passwordHashing = ScryptPasswordHasher.Parameters(cost: 1 << 15, blockSize: 8, parallelism: 1)
             $0.passwordHashConcurrency = 1
         }
-        let responses = Mutex<[TestClient.Response]>([])
-        Threads.run(count: 12) { index in
-            if let response = try? app.request("POST", "/v1/users", json: #"{"name":"U","email":"b\#(index)@example.com","password":"correct horse"}"#, auth: .none) {
-                responses.withLock { $0.append(response) }
-            }
+        let all = Self.burst(app, count: 12, "/v1/users") { index in
+            #"{"name":"U","email":"b\#(index)@example.com","password":"correct horse"}"#
         }
-        let all = responses.withLock { $0 }
         let busy = all.filter { $0.status == 503 }
         // One slot and a queue of four: five admitted at a time; the twelve arrive within one hash.
         #expect(all.count == 12)
