@@ -114,9 +114,12 @@ for target in "${targets[@]}"; do
     mkdir -p "$corpus"
     log "fuzzing $target for ${seconds}s"
     # -rss_limit_mb: the parser's own limits keep memory small; more is a finding.
+    # -jobs makes libFuzzer write fuzz-N.log into the working directory: only when asked for.
+    parallel=()
+    ((JOBS > 1)) && parallel=(-jobs="$JOBS" -workers="$JOBS")
     if ! "$OUT/fuzz-$target" "$corpus" "$seeds" -max_total_time="$seconds" -print_final_stats=1 \
         -artifact_prefix="$OUT/findings/$target-" -rss_limit_mb=2048 -timeout=10 -max_len=8192 \
-        -jobs="$JOBS" -workers="$JOBS" 2>"$OUT/$target.log"; then
+        "${parallel[@]}" 2>"$OUT/$target.log"; then
         status=1
         log "$target FAILED: see $OUT/$target.log and $OUT/findings/"
         grep -E "ERROR|Fatal error|SUMMARY|Test unit written" "$OUT/$target.log" >&2 || true
