@@ -20,11 +20,15 @@ toolchain=${SWIFT_TOOLCHAIN:-/opt/swift}
 say() { echo "container-standins: $*" >&2; }
 exists() { "$engine" image inspect "$1" >/dev/null 2>&1; }
 
+# The first URL of this machine's apt sources ending in /debian (or /debian-security).
+apt_source() {
+    cat /etc/apt/sources.list /etc/apt/sources.list.d/*.list /etc/apt/sources.list.d/*.sources 2>/dev/null \
+        | grep -oE "https?://[^ ]+/$1/?( |\$)" | head -n 1 | tr -d ' '
+}
 debian_mirror() {
     if [[ -n "${DEBIAN_MIRROR:-}" ]]; then echo "$DEBIAN_MIRROR"; return; fi
     local found
-    found=$(cat /etc/apt/sources.list /etc/apt/sources.list.d/*.list /etc/apt/sources.list.d/*.sources 2>/dev/null \
-        | grep -oE 'https?://[^ ]+/debian/?( |$)' | grep -v security | head -1 | tr -d ' ')
+    found=$(apt_source debian)
     echo "${found:-http://deb.debian.org/debian}"
 }
 
@@ -56,6 +60,10 @@ CONF
     rm -f "$rootfs/etc/apt/sources.list"
     printf 'Types: deb\nURIs: %s\nSuites: bookworm bookworm-updates\nComponents: main\nSigned-By: /usr/share/keyrings/debian-archive-keyring.gpg\n' \
         "$mirror" > "$rootfs/etc/apt/sources.list.d/debian.sources"
+    local security
+    security=${DEBIAN_SECURITY_MIRROR:-$(apt_source debian-security)}
+    [[ -n "$security" ]] && printf '\nTypes: deb\nURIs: %s\nSuites: bookworm-security\nComponents: main\nSigned-By: /usr/share/keyrings/debian-archive-keyring.gpg\n' \
+        "$security" >> "$rootfs/etc/apt/sources.list.d/debian.sources"
     find "$rootfs/usr/share/doc" -mindepth 1 -not -name copyright -not -type d -delete
     rm -rf "$rootfs"/usr/share/{man,info,locale,groff,lintian}/* "$rootfs"/var/lib/apt/lists/* \
         "$rootfs"/var/cache/apt/archives/*.deb "$rootfs"/var/cache/apt/*.bin "$rootfs"/var/log/* "$rootfs"/tmp/*

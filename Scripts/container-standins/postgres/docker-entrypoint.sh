@@ -16,7 +16,9 @@ if [[ "${1:-}" == postgres* ]] && [[ ! -s "$PGDATA/PG_VERSION" ]]; then
     database=${POSTGRES_DB:-$user}
     password_file=$(mktemp)
     printf '%s\n' "$POSTGRES_PASSWORD" > "$password_file"
-    initdb --username="$user" --pwfile="$password_file" --auth-local=trust --auth-host=scram-sha-256 >/dev/null
+    # UTF8, as the official image's en_US.utf8 gives (C.UTF-8 is built into Debian's glibc).
+    initdb --username="$user" --pwfile="$password_file" --auth-local=trust --auth-host=scram-sha-256 \
+        --encoding=UTF8 --locale=C.UTF-8 >/dev/null
     rm -f "$password_file"
     printf 'host all all all scram-sha-256\n' >> "$PGDATA/pg_hba.conf"
     if [[ "$database" != postgres ]]; then

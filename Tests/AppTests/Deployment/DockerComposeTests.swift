@@ -190,4 +190,22 @@ struct DockerComposeTests {
         }
         #expect(checked >= 1, "\(file) runs no viperd service")
     }
+
+    @Test("a dead instance is restarted: every long-running compose service has restart: unless-stopped, the systemd unit Restart=on-failure")
+    func supervision() throws {
+        for file in ["docker-compose.yml", "docker-compose.postgres.yml"] {
+            let services = try #require(try Self.compose(file)["services"] as? [String: Any])
+            for (name, value) in services where name != "migrate" {
+                let restart = (value as? [String: Any])?["restart"] as? String
+                #expect(restart == "unless-stopped", "\(file), service \(name): restart \(restart ?? "not set")")
+            }
+        }
+        let unit = try String(contentsOf: Self.root.appendingPathComponent("deploy/systemd/viperd.service"), encoding: .utf8)
+        let lines = Set(unit.components(separatedBy: "\n").map { $0.trimmingCharacters(in: .whitespaces) })
+        #expect(lines.contains("Restart=on-failure"))
+        #expect(lines.contains("ExecStart=/usr/local/bin/viperd serve"))
+        let stop = try #require(lines.first { $0.hasPrefix("TimeoutStopSec=") }.flatMap { Self.seconds(ofComposeDuration: String($0.dropFirst("TimeoutStopSec=".count))) })
+        let shutdown = try #require(lines.first { $0.hasPrefix("Environment=VIPERD_SHUTDOWN_TIMEOUT=") }.flatMap { Double($0.split(separator: "=").last ?? "") })
+        #expect(stop > shutdown, "TimeoutStopSec \(stop)s must exceed VIPERD_SHUTDOWN_TIMEOUT \(shutdown)s")
+    }
 }
