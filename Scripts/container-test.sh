@@ -4,6 +4,7 @@
 #
 #   bash Scripts/container-test.sh                 # everything (as root)
 #   bash Scripts/container-test.sh --sqlite-only   # the image and docker-compose.yml only (CI)
+#   bash Scripts/container-test.sh --postgres-only # the image and docker-compose.postgres.yml only
 #
 # Every check prints one line, PASS or FAIL with its figures; the run exits 1 when any failed, and
 # when no engine can run at all it says why and exits 1 (never a silent pass).
@@ -25,16 +26,19 @@
 # It uses port 8080 on the host (both compose files publish it) and the subnet 172.30.80.0/24
 # (docker-compose.postgres.yml), and the compose projects viperd-container-test and
 # viperd-container-test-postgres, removed with their volumes before and after. Traffic goes only
-# to 127.0.0.1. Environment: PODMAN_COMPOSE_VERSION, VENV (default .venv-podman-compose).
+# to 127.0.0.1. Environment: PODMAN_COMPOSE_VERSION, VENV (default .venv-podman-compose),
+# KEEP_PROJECTS=1 (leave the last project running, for a post-mortem; `down -v` it by hand).
 set -uo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$root"
 
-sqlite_only=false
+run_sqlite=true
+run_postgres=true
 for argument in "$@"; do
     case "$argument" in
-        --sqlite-only) sqlite_only=true ;;
-        *) echo "usage: bash Scripts/container-test.sh [--sqlite-only]" >&2; exit 2 ;;
+        --sqlite-only) run_postgres=false ;;
+        --postgres-only) run_sqlite=false ;;
+        *) echo "usage: bash Scripts/container-test.sh [--sqlite-only | --postgres-only]" >&2; exit 2 ;;
     esac
 done
 
@@ -63,7 +67,7 @@ work=$(mktemp -d "${TMPDIR:-/tmp}/viperd-container-test.XXXXXX")
 health_driver=
 cleanup() {
     [[ -n "$health_driver" ]] && kill "$health_driver" 2>/dev/null
-    if [[ -n "${compose_command:-}" ]]; then
+    if [[ -n "${compose_command:-}" && -z "${KEEP_PROJECTS:-}" ]]; then
         project_down "$SQLITE_PROJECT" docker-compose.yml -v >/dev/null 2>&1
         project_down "$POSTGRES_PROJECT" docker-compose.postgres.yml -v >/dev/null 2>&1
     fi
@@ -112,7 +116,18 @@ project_compose() {  # project file args...
     shift 2
     "${compose_command[@]}" -p "$project" -f "$root/$file" "$@"
 }
-project_down() { project_compose "$1" "$2" down "${@:3}"; }
+# `down` (`down -v` with -v). With podman the containers are stopped (gracefully) and removed
+# first with their anonymous volumes (the image's VOLUME /data where a service mounts nothing
+# there), which podman-compose's down leaves behind; named volumes stay unless -v.
+project_down() {
+    local containers
+    if [[ $engine == podman ]]; then
+        containers=$(podman ps -aq --filter "label=com.docker.compose.project=$1")
+        # shellcheck disable=SC2086
+        [[ -n "$containers" ]] && podman stop $containers >/dev/null 2>&1 && podman rm -f -v $containers >/dev/null 2>&1
+    fi
+    project_compose "$1" "$2" down "${@:3}"
+}
 container_of() {  # project service: the (first) container's name
     "$engine" ps -a --filter "label=com.docker.compose.project=$1" --filter "label=com.docker.compose.service=$2" \
         --format '{{.Names}}' | head -n 1
@@ -197,20 +212,28 @@ fi
 
 log "building $IMAGE (the Swift release build takes several minutes)"
 build_args=()
-mirrors=()
 if [[ $engine == podman ]]; then
-    # This machine's URL rewrites only, as a file mounted at build time, and the mirrors they
-    # name, read-only: SwiftPM inside resolves exactly as outside. Nothing of either is committed.
-    git config --system --get-regexp '^url\..*\.insteadof$' >"$work/rewrites" 2>/dev/null || true
-    : >"$work/gitconfig"
+    # This machine's URL rewrites (git config --system, url.*.insteadOf) and the package mirror
+    # they point at, lent to every RUN of the build and committed to no layer. A build-time volume
+    # whose mount point is missing leaves that mount point (an empty file or folder) in every
+    # stage's layers, so both go where Debian already has a folder: the mirror on /mnt, the
+    # rewrites (pointed at /mnt) in a .gitconfig of a temporary folder mounted on root's home.
+    # SwiftPM inside then resolves as outside: the same URLs, rewritten by git to the same mirror.
+    mkdir -p "$work/build-home"
+    mirror=
     while read -r key value; do
-        git config -f "$work/gitconfig" --add "$key" "$value"
         prefix=${key#url.}
         prefix=${prefix%.insteadof}
-        [[ -d "$prefix" ]] && mirrors+=("${prefix%/}")
-    done <"$work/rewrites"
-    for mirror in $(printf '%s\n' "${mirrors[@]}" | sort -u); do build_args+=(-v "$mirror:$mirror:ro"); done
-    build_args+=(-v "$work/gitconfig:/etc/gitconfig:ro")
+        [[ -d "$prefix" ]] || continue
+        if [[ -n "$mirror" && "${prefix%/}" != "$mirror" ]]; then
+            fail "image builds" "git's URL rewrites name two local mirrors ($mirror, ${prefix%/}); this script lends the build one"
+            exit 1
+        fi
+        mirror=${prefix%/}
+        git config -f "$work/build-home/.gitconfig" --add "url./mnt/.insteadof" "$value"
+    done < <(git config --system --get-regexp '^url\..*\.insteadof$' 2>/dev/null)
+    [[ -n "$mirror" ]] && build_args+=(-v "$mirror:/mnt:ro")
+    build_args+=(-v "$work/build-home:/root")
 fi
 # Under the machine's CPU lock (docs: one heavy job at a time); timed from when it is taken.
 if flock /tmp/viperd-cpu.lock sh -c 'date +%s >"$0" && exec "$@"' "$work/build-started" \
@@ -234,13 +257,21 @@ fi
 
 size=$(state_of "$IMAGE" '{{.Size}}')
 base_size=$("$engine" image inspect -f '{{.Size}}' debian:bookworm-slim 2>/dev/null || echo 0)
-size_line="$((size / 1000000)) MB ($(( (size - base_size) / 1000000 )) MB above debian:bookworm-slim's $((base_size / 1000000)) MB; goal: under 120 MB)"
-if ((size < 120000000)); then pass "image size" "$size_line"; else fail "image size" "$size_line"; fi
+binary_size=$("$engine" run --rm --entrypoint stat "$IMAGE" -c %s /usr/local/bin/viperd 2>/dev/null || echo 0)
+size_line="$((size / 1000000)) MB: debian:bookworm-slim $((base_size / 1000000)) MB + viperd $((binary_size / 1000000)) MB + $(( (size - base_size - binary_size) / 1000000 )) MB of packages"
+# The goal (120 MB) is reported; what fails is a regression past 200 MB (docs/DEPLOYMENT.md, "The image").
+if ((size < 120000000)); then
+    pass "image size" "$size_line; goal (under 120 MB) met"
+elif ((size < 200000000)); then
+    pass "image size" "$size_line; goal (under 120 MB) NOT met, by $(( (size - 120000000) / 1000000 )) MB; ceiling 200 MB"
+else
+    fail "image size" "$size_line; above the 200 MB ceiling (goal: under 120 MB)"
+fi
 
 # The final image: no git configuration, no package mirror, nothing naming either in its config.
 "$engine" create --name viperd-container-test-export "$IMAGE" >/dev/null 2>&1
-leaks=$("$engine" export viperd-container-test-export | tar -t 2>/dev/null | grep -E '(^|/)\.?gitconfig$|(^|/)opt/swift-packages(/|$)|(^|/)\.git/config$' | head -n 5)
-"$engine" rm -f viperd-container-test-export >/dev/null 2>&1
+leaks=$("$engine" export viperd-container-test-export | tar -t 2>/dev/null | grep -E '(^|/)\.?gitconfig$|(^|/)opt/swift-packages(/|$)|(^|/)\.git/config$|^(\./)?mnt/.|^(\./)?root/\.(cache|swiftpm)' | head -n 5)
+"$engine" rm -f -v viperd-container-test-export >/dev/null 2>&1
 config_leaks=$("$engine" image inspect "$IMAGE" | grep -iE 'insteadof|swift-packages|GIT_CONFIG' | head -n 3)
 if [[ -z "$leaks$config_leaks" ]]; then
     pass "image holds no git configuration or package mirror" "filesystem and config checked"
@@ -282,6 +313,9 @@ cat >"$work/fund.sh" <<EOF
 "$engine" exec -i "\$1" sh -c 'f=\$(mktemp -p /data .fund.XXXXXX) && cat > "\$f" && viperd import-transactions --account "\$0" "\$f"; s=\$?; rm -f "\$f"; exit \$s' "\$2"
 EOF
 
+if ! $run_sqlite; then
+    log "--postgres-only: docker-compose.yml not run"
+else
 log "docker-compose.yml"
 if project_up "$SQLITE_PROJECT" docker-compose.yml && viperd=$(container_of "$SQLITE_PROJECT" viperd) \
     && wait_until 90 "viperd healthy" is_healthy "$viperd" && ready >/dev/null; then
@@ -312,7 +346,7 @@ print(db.execute("SELECT count(*) FROM users").fetchone()[0], "user(s)")' "$work
     touch "$work/stop"
     wait "$load"
     after=$(state_of "$viperd" '{{.RestartCount}}')
-    if [[ $back == yes ]] && verdict=$(checker verify "$URL" "$work/sqlite.json" "$work/kill-ledger.json" 2>&1) && ((after > restarts)); then
+    if [[ $back == yes ]] && verdict=$(checker verify "$URL" "$work/sqlite.json" "$work/kill-ledger.json" --recovered 2>&1) && ((after > restarts)); then
         pass "sqlite: killed (SIGKILL) under load, restarted by its policy" "restart count $restarts -> $after; $(cat "$work/kill-load.log"); $verdict"
     else
         fail "sqlite: killed (SIGKILL) under load, restarted by its policy" "back: $back, restart count $restarts -> $after; $(cat "$work/kill-load.log"); ${verdict:-}"
@@ -349,10 +383,11 @@ print(db.execute("SELECT count(*) FROM users").fetchone()[0], "user(s)")' "$work
 else
     fail "sqlite: up becomes healthy" "$(tail -n 20 "$work/compose.log"; [[ -n "${viperd:-}" ]] && "$engine" logs "$viperd" 2>&1 | tail -n 20)"
 fi
-project_down "$SQLITE_PROJECT" docker-compose.yml -v >/dev/null 2>&1
+[[ -z "${KEEP_PROJECTS:-}" ]] && project_down "$SQLITE_PROJECT" docker-compose.yml -v >/dev/null 2>&1
+fi
 
 # --- docker-compose.postgres.yml: two instances, nginx, PostgreSQL --------------------------------
-if $sqlite_only; then
+if ! $run_postgres; then
     log "--sqlite-only: docker-compose.postgres.yml not run (bash Scripts/container-test.sh runs it)"
 else
     log "docker-compose.postgres.yml"
@@ -391,7 +426,7 @@ else
         sleep 5
         touch "$work/stop"
         wait "$load"
-        if verdict=$(checker verify "$URL" "$work/postgres.json" "$work/instance-ledger.json" 2>&1); then
+        if verdict=$(checker verify "$URL" "$work/postgres.json" "$work/instance-ledger.json" --recovered 2>&1); then
             pass "postgres: one instance stopped under load loses no acknowledged write" "$(cat "$work/instance-load.log"); $verdict"
         else
             fail "postgres: one instance stopped under load loses no acknowledged write" "$(cat "$work/instance-load.log"); $verdict"
@@ -410,7 +445,7 @@ else
         sleep 6
         touch "$work/stop"
         wait "$load"
-        if verdict=$(checker verify "$URL" "$work/postgres.json" "$work/postgres-ledger.json" --clean-after "$back" 2>&1); then
+        if verdict=$(checker verify "$URL" "$work/postgres.json" "$work/postgres-ledger.json" --recovered --clean-after "$back" 2>&1); then
             pass "postgres: a PostgreSQL restart costs at most the requests in flight" "$(cat "$work/postgres-load.log"); $verdict"
         else
             fail "postgres: a PostgreSQL restart costs at most the requests in flight" "$(cat "$work/postgres-load.log"); $verdict"
@@ -419,7 +454,7 @@ else
         fail "postgres: two instances and nginx healthy" "$healths; $(tail -n 20 "$work/compose.log")
 $(for c in ${one:-} ${two:-} ${nginx:-}; do echo "--- $c"; "$engine" logs "$c" 2>&1 | tail -n 8; done)"
     fi
-    project_down "$POSTGRES_PROJECT" docker-compose.postgres.yml -v >/dev/null 2>&1
+    [[ -z "${KEEP_PROJECTS:-}" ]] && project_down "$POSTGRES_PROJECT" docker-compose.postgres.yml -v >/dev/null 2>&1
 fi
 
 total=$((SECONDS - started_at))
