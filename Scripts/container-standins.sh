@@ -22,8 +22,8 @@ exists() { "$engine" image inspect "$1" >/dev/null 2>&1; }
 
 # The first URL of this machine's apt sources ending in /debian (or /debian-security).
 apt_source() {
-    cat /etc/apt/sources.list /etc/apt/sources.list.d/*.list /etc/apt/sources.list.d/*.sources 2>/dev/null \
-        | grep -oE "https?://[^ ]+/$1/?( |\$)" | head -n 1 | tr -d ' '
+    { cat /etc/apt/sources.list /etc/apt/sources.list.d/*.list /etc/apt/sources.list.d/*.sources 2>/dev/null || true; } \
+        | { grep -oE "https?://[^ ]+/$1/?( |\$)" || true; } | head -n 1 | tr -d ' '
 }
 debian_mirror() {
     if [[ -n "${DEBIAN_MIRROR:-}" ]]; then echo "$DEBIAN_MIRROR"; return; fi
