@@ -12,12 +12,13 @@
 # An image that already exists locally (pulled or built before) is kept, so a second run costs
 # nothing; `podman rmi` one to rebuild it. Environment: DEBIAN_MIRROR (default: the first Debian
 # mirror of this machine's apt sources), SWIFT_TOOLCHAIN (default /opt/swift, holding usr/).
-set -euo pipefail
+set -Eeuo pipefail
 engine=${1:?usage: container-standins.sh podman|docker}
 here="$(cd "$(dirname "$0")" && pwd)/container-standins"
 toolchain=${SWIFT_TOOLCHAIN:-/opt/swift}
 
 say() { echo "container-standins: $*" >&2; }
+trap 'say "failed (exit $?) at line $LINENO: $BASH_COMMAND"' ERR
 exists() { "$engine" image inspect "$1" >/dev/null 2>&1; }
 
 # The first URL of this machine's apt sources ending in /debian (or /debian-security).
@@ -78,6 +79,7 @@ build_from() {
     say "$name: building"
     "$engine" build --pull=never -t "$name" -f "$file" "$context" >&2 \
         || { say "$name: build failed"; exit 1; }
+    say "$name: built"
 }
 
 build_debian
