@@ -10,7 +10,7 @@
 #   bash Scripts/container-standins.sh podman|docker   (as root; used by Scripts/container-test.sh)
 #
 # An image that already exists locally (pulled or built before) is kept, so a second run costs
-# nothing; `podman rmi` one to rebuild it. Environment: DEBIAN_MIRROR (default: the first Debian
+# nothing; `podman rmi` one to rebuild it. With Docker, an image is pulled when it can be. Environment: DEBIAN_MIRROR (default: the first Debian
 # mirror of this machine's apt sources), SWIFT_TOOLCHAIN (default /opt/swift, holding usr/).
 set -Eeuo pipefail
 engine=${1:?usage: container-standins.sh podman|docker}
@@ -19,7 +19,11 @@ toolchain=${SWIFT_TOOLCHAIN:-/opt/swift}
 
 say() { echo "container-standins: $*" >&2; }
 trap 'say "failed (exit $?) at line $LINENO: $BASH_COMMAND"' ERR
-exists() { "$engine" image inspect "$1" >/dev/null 2>&1; }
+# Present locally, or (Docker, whose machines usually reach a registry) pulled now.
+exists() {
+    "$engine" image inspect "$1" >/dev/null 2>&1 && return 0
+    [[ $engine == docker ]] && docker pull -q "$1" >/dev/null 2>&1
+}
 
 # The first URL of this machine's apt sources ending in /debian (or /debian-security).
 apt_source() {

@@ -202,13 +202,16 @@ EOF
 
 # --- the image --------------------------------------------------------------------------------
 log "base images"
-if [[ $engine == podman ]]; then
-    if ! output=$(bash "$root/Scripts/container-standins.sh" podman 2>&1); then
-        fail "base images" "$output"
-        echo "container-test: FAILED: the base images could not be built ($(( SECONDS - started_at )) s)"
-        exit 1
-    fi
-    pass "base images" "$(grep -oE 'docker.io/library/[^:]+:[^:]+: (present|built)' <<<"$output" | sed 's|docker.io/library/||' | paste -sd ',' | sed 's/,/, /g')"
+if ! output=$(bash "$root/Scripts/container-standins.sh" "$engine" 2>&1); then
+    fail "base images" "$output"
+    echo "container-test: FAILED: the base images could not be built ($(( SECONDS - started_at )) s)"
+    exit 1
+fi
+pass "base images" "$(grep -oE 'docker.io/library/[^:]+:[^:]+: (present|built)' <<<"$output" | sed 's|docker.io/library/||' | paste -sd ',' | sed 's/,/, /g') in $((SECONDS - started_at)) s"
+# An engine that answers may still be unable to start a container (a runtime, a network tool or
+# a kernel feature missing): find out before anything else depends on it.
+if ! probe=$("$engine" run --rm -p 127.0.0.1::80 docker.io/library/debian:bookworm-slim true 2>&1); then
+    no_engine "$engine cannot start a container: $(grep -v 'systemd connection' <<<"$probe" | tail -n 3)"
 fi
 
 log "building $IMAGE (the Swift release build takes several minutes)"
@@ -396,6 +399,7 @@ else
     export VIPERD_POSTGRES_PASSWORD
     project_down "$POSTGRES_PROJECT" docker-compose.postgres.yml -v >/dev/null 2>&1
     postgres_up=false
+    one= two= nginx= postgres= migrate=
     if project_up "$POSTGRES_PROJECT" docker-compose.postgres.yml; then
         one=$(container_of "$POSTGRES_PROJECT" viperd-1)
         two=$(container_of "$POSTGRES_PROJECT" viperd-2)
