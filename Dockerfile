@@ -32,9 +32,11 @@ COPY Sources ./Sources
 COPY Migrations ./Migrations
 COPY Tests ./Tests
 
+# Stripped: the debug sections are a third of the binary (102 MB -> 67 MB).
 RUN swift build -c release --product viperd --static-swift-stdlib \
     && mkdir -p /staging \
-    && cp "$(swift build -c release --product viperd --static-swift-stdlib --show-bin-path)/viperd" /staging/viperd
+    && cp "$(swift build -c release --product viperd --static-swift-stdlib --show-bin-path)/viperd" /staging/viperd \
+    && strip /staging/viperd
 
 # ---- runtime -------------------------------------------------------------------------------
 FROM debian:bookworm-slim

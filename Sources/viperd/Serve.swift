@@ -132,6 +132,9 @@ struct Serve: ParsableCommand {
     @Option(help: "trace, debug, info, notice, warning, error or critical (VIPERD_LOG_LEVEL or LOG_LEVEL; default info).")
     var logLevel: String?
 
+    @Flag(help: "Check the options and VIPERD_* variables as serving would, print what they resolve to, and exit: 0 valid, 64 not; binds no port and opens no database.")
+    var checkConfig = false
+
     /// Bad values are refused here rather than in `run()`, so the message comes with this
     /// subcommand's usage instead of the root command's.
     func validate() throws {
@@ -184,6 +187,11 @@ struct Serve: ParsableCommand {
     func run() throws {
         let environment = ProcessInfo.processInfo.environment
         let configuration = try configuration(environment: environment)
+        if checkConfig {
+            // validate() has already refused anything invalid, with exit status 64.
+            print("viperd serve: configuration valid: http://\(LogSetup.urlHost(configuration.server.host)):\(configuration.server.port), storage \(configuration.storage)")
+            return
+        }
         let level = try LogSetup.level(flag: logLevel, environment: environment)
         LogSetup.bootstrap(level: level, format: try LogSetup.format(flag: logFormat, environment: environment))
         let logger = Logger(label: "viperd")

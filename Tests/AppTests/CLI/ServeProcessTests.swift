@@ -18,6 +18,19 @@ struct ServeProcessTests {
         #expect(server.log.contains("listening on http://127.0.0.1:\(server.port)"))
     }
 
+    @Test("serve --check-config exits 0 on a valid configuration without serving, and 64 naming the conflict on VIPERD_DB with VIPERD_DATABASE_URL")
+    func checkConfig() throws {
+        let valid = try ViperdProcess.run(["serve", "--check-config", "--port", "0"], environment: ["VIPERD_DB": "/nonexistent/folder/x.sqlite"], timeout: 10)
+        #expect(valid.status == 0, "\(valid.output)")
+        #expect(valid.output.contains("configuration valid") && valid.output.contains("/nonexistent/folder/x.sqlite"), "\(valid.output)")
+        #expect(!FileManager.default.fileExists(atPath: "/nonexistent/folder"), "the check must not create the database")
+        let conflict = try ViperdProcess.run(
+            ["serve", "--check-config"], environment: ["VIPERD_DB": "/data/viperd.sqlite", "VIPERD_DATABASE_URL": "postgres://u:secret@db/viperd"],
+            timeout: 10)
+        #expect(conflict.status == 64, "\(conflict.output)")
+        #expect(conflict.output.contains("are both set"), "\(conflict.output)")
+    }
+
     @Test("SIGINT during a request: the request finishes, then the process exits 0")
     func sigintDrains() throws {
         let server = try ViperdProcess(["--shutdown-timeout", "5"])

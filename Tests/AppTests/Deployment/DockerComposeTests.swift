@@ -137,4 +137,75 @@ struct DockerComposeTests {
             #expect(nginxDependency == "service_healthy", "nginx waits for \(name)")
         }
     }
+
+    /// The `ENV` pairs of the Dockerfile's last stage: the environment of a container of the image.
+    static func imageEnvironment(_ dockerfile: String) -> [String: String] {
+        var environment: [String: String] = [:]
+        for line in dockerfile.replacingOccurrences(of: "\\\n", with: " ").components(separatedBy: "\n") {
+            let words = line.split(separator: " ").map(String.init)
+            switch words.first?.uppercased() {
+            case "FROM": environment = [:]
+            case "ENV":
+                for pair in words.dropFirst() {
+                    guard let equals = pair.firstIndex(of: "=") else { continue }
+                    let value = pair[pair.index(after: equals)...].trimmingCharacters(in: CharacterSet(charactersIn: "\""))
+                    environment[String(pair[..<equals])] = value
+                }
+            default: continue
+            }
+        }
+        return environment
+    }
+
+    /// `${NAME}`, `${NAME:?message}`, `${NAME:-default}` as Compose fills them when NAME is set
+    /// (to a hex value, as the deployment guide's `openssl rand -hex` gives).
+    static func interpolated(_ text: String) -> String {
+        text.replacingOccurrences(of: #"\$\{[A-Za-z_][A-Za-z0-9_]*[^}]*\}"#, with: "0123456789abcdef", options: .regularExpression)
+    }
+
+    @Test(
+        "every service that runs the viperd image gives `viperd serve --check-config` a valid configuration: the image's ENV merged with the service's environment",
+        arguments: ["docker-compose.yml", "docker-compose.postgres.yml"])
+    func servicesHaveValidConfigurations(file: String) throws {
+        let dockerfile = try String(contentsOf: Self.root.appendingPathComponent("Dockerfile"), encoding: .utf8)
+        let image = Self.imageEnvironment(dockerfile)
+        #expect(image["VIPERD_DB"] != nil, "the Dockerfile's ENV was not read: \(image)")
+        let services = try #require(try Self.compose(file)["services"] as? [String: Any])
+        var checked = 0
+        for (name, value) in services.sorted(by: { $0.key < $1.key }) {
+            let service = try #require(value as? [String: Any])
+            guard service["build"] != nil || (service["image"] as? String)?.hasPrefix("viperd") == true else { continue }
+            var environment = image
+            for (key, value) in service["environment"] as? [String: Any] ?? [:] where !(value is NSNull) {
+                environment[key] = Self.interpolated("\(value)")
+            }
+            // A service that runs serve is checked with its own arguments; any other (migrate)
+            // still starts from this environment, which serve must accept as the instances do.
+            let command = (service["command"] as? [String]).map { $0.map(Self.interpolated) } ?? ["serve"]
+            let arguments = command.first == "serve" ? command : ["serve"]
+            let result = try ViperdProcess.run(arguments + ["--check-config"], environment: environment, inheriting: false)
+            #expect(result.status == 0, "\(file), service \(name): \(result.output)")
+            #expect(result.output.contains("configuration valid"), "\(file), service \(name): \(result.output)")
+            checked += 1
+        }
+        #expect(checked >= 1, "\(file) runs no viperd service")
+    }
+
+    @Test("a dead instance is restarted: every long-running compose service has restart: unless-stopped, the systemd unit Restart=on-failure")
+    func supervision() throws {
+        for file in ["docker-compose.yml", "docker-compose.postgres.yml"] {
+            let services = try #require(try Self.compose(file)["services"] as? [String: Any])
+            for (name, value) in services where name != "migrate" {
+                let restart = (value as? [String: Any])?["restart"] as? String
+                #expect(restart == "unless-stopped", "\(file), service \(name): restart \(restart ?? "not set")")
+            }
+        }
+        let unit = try String(contentsOf: Self.root.appendingPathComponent("deploy/systemd/viperd.service"), encoding: .utf8)
+        let lines = Set(unit.components(separatedBy: "\n").map { $0.trimmingCharacters(in: .whitespaces) })
+        #expect(lines.contains("Restart=on-failure"))
+        #expect(lines.contains("ExecStart=/usr/local/bin/viperd serve"))
+        let stop = try #require(lines.first { $0.hasPrefix("TimeoutStopSec=") }.flatMap { Self.seconds(ofComposeDuration: String($0.dropFirst("TimeoutStopSec=".count))) })
+        let shutdown = try #require(lines.first { $0.hasPrefix("Environment=VIPERD_SHUTDOWN_TIMEOUT=") }.flatMap { Double($0.split(separator: "=").last ?? "") })
+        #expect(stop > shutdown, "TimeoutStopSec \(stop)s must exceed VIPERD_SHUTDOWN_TIMEOUT \(shutdown)s")
+    }
 }

@@ -26,12 +26,15 @@ final class ViperdProcess: @unchecked Sendable {
             .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(".build/debug/viperd")
     }
 
-    /// Runs `viperd` with `arguments` and returns its exit status and combined output.
-    static func run(_ arguments: [String], environment: [String: String] = [:], input: String? = nil, timeout: Double = 20) throws -> (status: Int32, output: String) {
+    /// Runs `viperd` with `arguments` and returns its exit status and combined output; its
+    /// environment is this process's plus `environment`, or `environment` alone when not `inheriting`.
+    static func run(
+        _ arguments: [String], environment: [String: String] = [:], inheriting: Bool = true, input: String? = nil, timeout: Double = 20
+    ) throws -> (status: Int32, output: String) {
         let process = Process()
         process.executableURL = binary
         process.arguments = arguments
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        process.environment = inheriting ? ProcessInfo.processInfo.environment.merging(environment) { $1 } : environment
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = pipe
