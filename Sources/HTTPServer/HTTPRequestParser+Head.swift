@@ -131,23 +131,31 @@ extension HTTPRequestParser {
         guard i < end, buf[i] == ASCII.space else {
             return .failure(.init(i < end && buf[i] != ASCII.tab ? .invalidMethod : .invalidRequestLine))
         }
-        let method: HTTPMethod
-        switch implementedMethod(buf, line.lowerBound..<i) {
-        case .success(let known): method = known
-        case .failure(let error): return .failure(error)
+        // An unrecognized method is judged after the version: a request in another protocol
+        // version (the HTTP/2 preface `PRI * HTTP/2.0`) is 505 whatever its method.
+        let methodResult = implementedMethod(buf, line.lowerBound..<i)
+        func refuse(_ reason: HTTPParseError.Reason) -> Result<RequestLine, HTTPParseError> {
+            if case .failure(let error) = methodResult { return .failure(error) }
+            return .failure(.init(reason))
         }
         i += 1
         let targetStart = i
         while i < end, ASCII.isTarget(buf[i]) { i += 1 }
-        if i == targetStart { return .failure(.init(.invalidRequestLine)) }
+        if i == targetStart { return refuse(.invalidRequestLine) }
         guard i < end, buf[i] == ASCII.space else {
-            return .failure(.init(i < end && !ASCII.isWhitespace(buf[i]) ? .invalidRequestTarget : .invalidRequestLine))
+            return refuse(i < end && !ASCII.isWhitespace(buf[i]) ? .invalidRequestTarget : .invalidRequestLine)
         }
         let targetRange = targetStart..<i
         i += 1
         let version: HTTPVersion
         switch parseVersion(buf, i..<end) {
         case .success(let parsed): version = parsed
+        case .failure(let error) where error.reason == .unsupportedVersion: return .failure(error)
+        case .failure(let error): return refuse(error.reason)
+        }
+        let method: HTTPMethod
+        switch methodResult {
+        case .success(let known): method = known
         case .failure(let error): return .failure(error)
         }
 

@@ -14,13 +14,17 @@ extension HTTPRequestParser {
         // The same verdicts as `parseRequestLine`, so chunking never changes the reason.
         guard i > range.lowerBound else { return .init(.invalidMethod) }
         guard buf[i] == ASCII.space else { return .init(buf[i] != ASCII.tab ? .invalidMethod : .invalidRequestLine) }
-        if case .failure(let error) = implementedMethod(buf, range.lowerBound..<i) { return error }
+        // An unrecognized method waits for the version's eight bytes, as in `parseRequestLine`:
+        // another protocol version is 505 whatever the method.
+        var methodError: HTTPParseError?
+        if case .failure(let error) = implementedMethod(buf, range.lowerBound..<i) { methodError = error }
+        func refuse(_ reason: HTTPParseError.Reason) -> HTTPParseError { methodError ?? .init(reason) }
         i += 1
         let targetStart = i
         while i < end, ASCII.isTarget(buf[i]) { i += 1 }
         if i == end { return nil }
         guard buf[i] == ASCII.space, i > targetStart else {
-            return .init(ASCII.isWhitespace(buf[i]) || i == targetStart ? .invalidRequestLine : .invalidRequestTarget)
+            return refuse(ASCII.isWhitespace(buf[i]) || i == targetStart ? .invalidRequestLine : .invalidRequestTarget)
         }
         i += 1
         let versionStart = i
@@ -29,22 +33,34 @@ extension HTTPRequestParser {
             let offset = i - versionStart
             let byte = buf[i]
             switch offset {
-            case 0..<5 where byte != pattern[offset]: return .init(.invalidVersion)
-            case 5 where !(0x30...0x39).contains(byte): return .init(.invalidVersion)
-            case 7 where !(0x30...0x39).contains(byte): return .init(.invalidVersion)
-            case 6 where byte != ASCII.dot: return .init(.invalidVersion)
+            case 0..<5 where byte != pattern[offset]: return refuse(.invalidVersion)
+            case 5 where !(0x30...0x39).contains(byte): return refuse(.invalidVersion)
+            case 7 where !(0x30...0x39).contains(byte): return refuse(.invalidVersion)
+            case 6 where byte != ASCII.dot: return refuse(.invalidVersion)
             case 8:
                 // The version is judged on its eight bytes as soon as they are all here, before
                 // what follows them, so `HTTP/5.6` is 505 at once and the same however it is split.
-                if case .failure(let error) = parseVersion(buf, versionStart..<(versionStart + 8)) { return error }
-                if byte != ASCII.cr { return .init(.invalidVersion) }
-            case 9...: return .init(.bareCarriageReturn)
+                if let error = versionVerdict(buf, versionStart..<(versionStart + 8), methodError) { return error }
+                if byte != ASCII.cr { return refuse(.invalidVersion) }
+            case 9...: return refuse(.bareCarriageReturn)
             default: break
             }
             i += 1
         }
-        if end - versionStart == 8, case .failure(let error) = parseVersion(buf, versionStart..<end) { return error }
+        if end - versionStart == 8 { return versionVerdict(buf, versionStart..<end, methodError) }
         return nil
+    }
+
+    /// What a complete eight-byte version decides: 505 for another protocol version, else the
+    /// method's refusal if there is one, else a version that is not well-formed.
+    private static func versionVerdict(
+        _ buf: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ methodError: HTTPParseError?
+    ) -> HTTPParseError? {
+        switch parseVersion(buf, range) {
+        case .failure(let error) where error.reason == .unsupportedVersion: error
+        case .failure(let error): methodError ?? error
+        case .success: methodError
+        }
     }
 
     /// A prefix of `field-name ":" OWS field-value OWS`.

@@ -22,7 +22,7 @@ public final class HTTPServer: @unchecked Sendable {
     private let acceptQueue = DispatchQueue(label: "viperd.accept")
     private let lock = NSLock()
     private var listenFD: Int32 = -1
-    private var acceptSource: DispatchSourceRead?
+    private var acceptSource: (any DispatchSourceRead)?
     private var acceptSuspended = false
     private var acceptBackoff = Duration.milliseconds(50)
     private var nextLoop = 0

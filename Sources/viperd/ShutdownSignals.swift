@@ -7,7 +7,7 @@ import Glibc
 
 /// SIGTERM and SIGINT turned into a graceful-shutdown callback instead of process death.
 final class ShutdownSignals {
-    private let sources: [DispatchSourceSignal]
+    private let sources: [any DispatchSourceSignal]
 
     init(onSignal: @escaping @Sendable (String) -> Void) {
         let queue = DispatchQueue(label: "viperd.signals")

@@ -26,6 +26,16 @@ public enum StorageLocation: Sendable, Equatable, CustomStringConvertible {
         let variablePath = given(environment["VIPERD_DB"]), variableURL = given(environment["VIPERD_DATABASE_URL"])
         if db != nil, flagPath == nil { throw Conflict(description: "--db must not be empty") }
         if databaseURL != nil, flagURL == nil { throw Conflict(description: "--database-url must not be empty") }
+        // A URL given as a file would be taken as a path: `postgres://u@h/db` makes a folder
+        // named `postgres:` and an SQLite file in it, silently.
+        for (value, setting, urlSetting) in [(flagPath, "--db", "--database-url"), (variablePath, "VIPERD_DB", "VIPERD_DATABASE_URL")] {
+            if let value, looksLikeURL(value) {
+                throw Conflict(description: """
+                    \(setting): '\(Self.redacting(value))' is a URL, not an SQLite file; a PostgreSQL server is given \
+                    with \(urlSetting)
+                    """)
+            }
+        }
         switch (flagPath, flagURL) {
         case (.some, .some):
             throw Conflict(description: "--db (an SQLite file) and --database-url (a PostgreSQL server) were both given: choose one")
@@ -42,6 +52,14 @@ public enum StorageLocation: Sendable, Equatable, CustomStringConvertible {
             case (nil, nil): return .sqlite(path: defaultPath)
             }
         }
+    }
+
+    /// `scheme://…` (RFC 3986 §3.1: a letter, then letters, digits, `+`, `-` or `.`).
+    static func looksLikeURL(_ value: String) -> Bool {
+        guard let separator = value.range(of: "://") else { return false }
+        let scheme = value[..<separator.lowerBound]
+        guard let first = scheme.unicodeScalars.first, first.isASCII, first.properties.isAlphabetic else { return false }
+        return scheme.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "+-.".unicodeScalars.contains($0)) }
     }
 
     private static func postgres(_ url: String, flag: String) throws -> StorageLocation {

@@ -9,8 +9,8 @@ struct ContactInputField: Sendable {
     let inAddress: Bool
     /// Longest accepted value, in characters.
     let maxLength: Int
-    let value: WritableKeyPath<ContactFields, String?> & Sendable
-    let change: WritableKeyPath<ContactChanges, ContactChanges.Change<String>> & Sendable
+    let value: any WritableKeyPath<ContactFields, String?> & Sendable
+    let change: any WritableKeyPath<ContactChanges, ContactChanges.Change<String>> & Sendable
 
     /// Every text field, in the order errors are reported.
     static let all: [ContactInputField] = [
@@ -27,15 +27,15 @@ struct ContactInputField: Sendable {
     ]
 
     private static func top(
-        _ key: String, _ maxLength: Int, _ value: WritableKeyPath<ContactFields, String?> & Sendable,
-        _ change: WritableKeyPath<ContactChanges, ContactChanges.Change<String>> & Sendable
+        _ key: String, _ maxLength: Int, _ value: any WritableKeyPath<ContactFields, String?> & Sendable,
+        _ change: any WritableKeyPath<ContactChanges, ContactChanges.Change<String>> & Sendable
     ) -> ContactInputField {
         ContactInputField(key: key, pointer: "/\(key)", inAddress: false, maxLength: maxLength, value: value, change: change)
     }
 
     private static func address(
-        _ key: String, _ maxLength: Int, _ value: WritableKeyPath<ContactFields, String?> & Sendable,
-        _ change: WritableKeyPath<ContactChanges, ContactChanges.Change<String>> & Sendable
+        _ key: String, _ maxLength: Int, _ value: any WritableKeyPath<ContactFields, String?> & Sendable,
+        _ change: any WritableKeyPath<ContactChanges, ContactChanges.Change<String>> & Sendable
     ) -> ContactInputField {
         ContactInputField(key: key, pointer: "/address/\(key)", inAddress: true, maxLength: maxLength, value: value, change: change)
     }

@@ -6,8 +6,8 @@ struct OrderInputField: Sendable {
     let key: String
     /// Longest accepted value, in characters (Unicode code points).
     let maxLength: Int
-    let customer: (WritableKeyPath<OrderCreateRequest, String?> & Sendable)?
-    let address: (WritableKeyPath<PostalAddress, String?> & Sendable)?
+    let customer: (any WritableKeyPath<OrderCreateRequest, String?> & Sendable)?
+    let address: (any WritableKeyPath<PostalAddress, String?> & Sendable)?
 
     /// The fields of `customer`, in the order errors are reported.
     static let customerFields: [OrderInputField] = [
@@ -28,12 +28,12 @@ struct OrderInputField: Sendable {
     ]
 
     private static func customer(
-        _ key: String, _ maxLength: Int, _ path: WritableKeyPath<OrderCreateRequest, String?> & Sendable
+        _ key: String, _ maxLength: Int, _ path: any WritableKeyPath<OrderCreateRequest, String?> & Sendable
     ) -> OrderInputField {
         OrderInputField(key: key, maxLength: maxLength, customer: path, address: nil)
     }
 
-    private static func address(_ key: String, _ maxLength: Int, _ path: WritableKeyPath<PostalAddress, String?> & Sendable) -> OrderInputField {
+    private static func address(_ key: String, _ maxLength: Int, _ path: any WritableKeyPath<PostalAddress, String?> & Sendable) -> OrderInputField {
         OrderInputField(key: key, maxLength: maxLength, customer: nil, address: path)
     }
 }

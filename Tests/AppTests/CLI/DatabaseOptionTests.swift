@@ -1,3 +1,4 @@
+import Foundation
 import App
 import Testing
 
@@ -49,6 +50,33 @@ struct DatabaseOptionTests {
             #expect(refusal?.description.contains("hunter2") == false)
         }
         #expect(throws: StorageLocation.Conflict.self) { try resolve(db: "") }
+    }
+
+    @Test("a URL given as --db or VIPERD_DB is refused and points to --database-url, without echoing its password")
+    func urlAsFile() throws {
+        for url in ["postgres://u:hunter2@h/db", "postgresql://u@h/db", "sqlite:///tmp/x", "file://data/viperd.sqlite"] {
+            let flag = #expect(throws: StorageLocation.Conflict.self, "\(url)") { try resolve(db: url) }
+            #expect(flag?.description.contains("--database-url") == true, "\(String(describing: flag))")
+            #expect(flag?.description.contains("hunter2") == false)
+            let variable = #expect(throws: StorageLocation.Conflict.self, "\(url)") { try resolve(["VIPERD_DB": url]) }
+            #expect(variable?.description.contains("VIPERD_DATABASE_URL") == true, "\(String(describing: variable))")
+        }
+        // A path with a colon or a `//` of its own is still a file.
+        #expect(try resolve(db: "data/a:b.sqlite") == .sqlite(path: "data/a:b.sqlite"))
+        #expect(try resolve(db: "/tmp//x.sqlite") == .sqlite(path: "/tmp//x.sqlite"))
+    }
+
+    @Test("every command taking --db refuses a URL before touching the disk", arguments: [
+        ["serve"], ["migrate"], ["migrate", "--status"], ["backup", "/tmp/viperd-never-written.sqlite"],
+        ["user", "create", "--email", "a@example.com", "--name", "A"], ["token", "create", "--email", "a@example.com"],
+        ["token", "revoke", "--all", "--email", "a@example.com"], ["seed-bench"],
+        ["import-transactions", "--account", "x", "/tmp/viperd-no-feed.json"], ["seed-demo"],
+    ])
+    func everyCommandRefusesURL(_ command: [String]) throws {
+        let result = try ViperdProcess.run(command + ["--db", "postgres://u@h/db"], input: "")
+        #expect(result.status != 0, "\(result.output)")
+        #expect(result.output.contains("--database-url"), "\(result.output)")
+        #expect(!FileManager.default.fileExists(atPath: "postgres:"))
     }
 
     @Test("the location as logged hides the password in each place a URL may carry one")

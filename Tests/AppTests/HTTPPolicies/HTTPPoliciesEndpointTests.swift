@@ -40,6 +40,34 @@ struct HTTPPoliciesEndpointTests {
         #expect(TestApplication.object(stale)["lastName"] as? String == "Brown")
     }
 
+    @Test("an order and a transfer draft answer 304 to their current ETag, as openapi.json declares")
+    func notModifiedOrderAndDraft() throws {
+        let app = try TestApplication()
+        let order = try app.request("POST", "/v1/orders", json: OrdersEndpointTests.body())
+        let orderID = try #require(TestApplication.object(order)["id"] as? String)
+        let account = try #require(try app.firstAccount()["id"] as? String)
+        let draft = try app.request("POST", "/v1/transfer-drafts", json: #"{"fromAccountId":"\#(account)"}"#)
+        let draftID = try #require(TestApplication.object(draft)["id"] as? String)
+        for (path, created) in [("/v1/orders/\(orderID)", order), ("/v1/transfer-drafts/\(draftID)", draft)] {
+            let etag = try #require(created.header("ETag"), "\(path)")
+            let cached = try app.request("GET", path, headers: ["If-None-Match": etag])
+            #expect(cached.status == 304, "\(path)")
+            #expect(cached.body.isEmpty && cached.header("ETag") == etag, "\(path)")
+            #expect(try app.request("GET", path, headers: ["If-None-Match": #""other""#]).status == 200, "\(path)")
+        }
+    }
+
+    @Test("TRACE and QUERY, known to HTTP but allowed by no resource, are 405 with Allow; an unknown method is 501")
+    func unsupportedMethods() throws {
+        let app = try TestApplication()
+        for method in ["TRACE", "QUERY"] {
+            let refused = try app.request(method, "/v1/contacts")
+            #expect(refused.status == 405, "\(method)")
+            #expect(refused.header("Allow")?.contains("GET") == true, "\(method)")
+        }
+        #expect(try app.request("FOO", "/v1/contacts").status == 501)
+    }
+
     @Test("registration and login answers carry Cache-Control: no-store; other answers do not")
     func noStore() throws {
         let app = try TestApplication()

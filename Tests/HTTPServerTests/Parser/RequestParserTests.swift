@@ -96,7 +96,13 @@ struct RequestParserTests {
         Case(name: "a 2 KiB method is 501 as soon as it is longer than any implemented one",
              input: "\(String(repeating: "A", count: 2048)) / HTTP/1.1|Host: a||".crlf,
              expected: ["failure 501 method not implemented"]),
-        Case(name: "an unknown method is refused before its version is judged", input: "FOO / HTTP/2.0|Host: a||".crlf,
+        Case(name: "a request in HTTP/2.0 is 505 whatever its method", input: "FOO / HTTP/2.0|Host: a||".crlf,
+             expected: ["failure 505 unsupported HTTP version"]),
+        Case(name: "the HTTP/2 connection preface is 505, not 501",
+             input: Array("PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n".utf8), expected: ["failure 505 unsupported HTTP version"]),
+        Case(name: "an unknown method in a well-formed HTTP/1.1 line is 501 once the version is read",
+             input: "FOO * HTTP/1.1|Host: a||".crlf, expected: ["failure 501 method not implemented"]),
+        Case(name: "an unknown method is 501 whatever else is wrong in its line", input: "FOO /a#b HTTP/1.1x|Host: a||".crlf,
              expected: ["failure 501 method not implemented"]),
         // Fuzzing finding (Scripts/fuzz.sh http-parser): a line whose first byte is not a token
         // was an invalid method when whole but a malformed line when split after that byte.

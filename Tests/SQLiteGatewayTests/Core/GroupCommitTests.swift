@@ -269,7 +269,7 @@ struct GroupCommitTests {
         let before = database.statistics
 
         Threads.run(count: 8) { index in
-            try? database.write { try $0.statement(Self.insertItem).run([.text("item \(index)")]) }
+            _ = try? database.write { try $0.statement(Self.insertItem).run([.text("item \(index)")]) }
         }
 
         #expect(try names(database).count == 8)

@@ -63,7 +63,7 @@ extension Journey {
             let page = try expect("200", output) { try $0.ok.body.json }
             try check(!funded || page.items.count >= 2, "\(page.items.count) transactions after funding and a paid order")
             return "200 " + (page.items.isEmpty ? page.message ?? "" : page.items.map {
-                "\($0.group) \($0.direction) \($0.amount.value1.formatted) \($0.description)"
+                "\($0.group) \($0.direction) \($0.amount.formatted) \($0.description)"
             }.joined(separator: ", "))
         }
         try await step("list transactions from after to → 422 invalid_range") {

@@ -71,10 +71,10 @@ extension Journey {
         try await step("both legs in the accounts' transactions") {
             let sent = try await transferLegs(of: mainAccountID)
             let received = try await transferLegs(of: toAccountID)
-            try check(sent.map(\.amount.value1.minor).sorted() == [1_050, 2_500], "debits \(sent.map(\.description))")
-            try check(received.map(\.amount.value1.minor).sorted() == [1_050, 2_500], "credits \(received.map(\.description))")
+            try check(sent.map(\.amount.minor).sorted() == [1_050, 2_500], "debits \(sent.map(\.description))")
+            try check(received.map(\.amount.minor).sorted() == [1_050, 2_500], "credits \(received.map(\.description))")
             try check(sent.allSatisfy { $0.direction != received[0].direction }, "legs in the same direction")
-            return "200 " + (sent + received).map { "\($0.direction) \($0.amount.value1.formatted) \($0.description)" }
+            return "200 " + (sent + received).map { "\($0.direction) \($0.amount.formatted) \($0.description)" }
                 .joined(separator: ", ")
         }
     }
