@@ -73,7 +73,7 @@ public final class PostgresAttemptCounter: AttemptCounter {
         }
         do {
             try database.write { connection in
-                let taken = try connection.statement(Self.reserve(keys: limits.count)).rows(values) { _ in () }
+                let taken = try connection.statement(Self.reserve(keys: limits.count)).rows(values) { $0.string(at: 0) }
                 guard taken.count == limits.count else { throw Full() }
             }
         } catch is Full {
@@ -105,6 +105,7 @@ public final class PostgresAttemptCounter: AttemptCounter {
         purge(since: UnixMilliseconds.from(now) - Self.milliseconds(window))
     }
 
+    @discardableResult
     private func purge(since: Int64) -> Int {
         (try? database.write { connection in try connection.statement(Self.purge).run([.integer(since)]) }) ?? 0
     }
