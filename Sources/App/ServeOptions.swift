@@ -205,6 +205,8 @@ public struct ServeOptions: Sendable {
             guard seconds.isFinite, seconds > 0, seconds <= maximum else {
                 throw invalid(flag, "\(seconds / scale) must be more than 0 and at most \(maximum / scale)")
             }
+            // Cannot trap: finite, positive and at most `maximum` (3,650 days at most), so the
+            // nanoseconds stay below 3.2 × 10^17, far inside Int64.
             return .nanoseconds(Int64((seconds * 1e9).rounded()))
         }
 

@@ -43,6 +43,7 @@ struct JSONLogHandler: LogHandler {
     static func timestamp(_ date: Date) -> String {
         let interval = date.timeIntervalSince1970
         var seconds = time_t(interval.rounded(.down))
+        // The log's own clock, never a request value; the fraction times 1000 is in 0..<1000.
         let milliseconds = Int((interval - interval.rounded(.down)) * 1000)
         var parts = tm()
         gmtime_r(&seconds, &parts)

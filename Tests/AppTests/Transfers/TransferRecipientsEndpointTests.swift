@@ -44,6 +44,10 @@ struct TransferRecipientsEndpointTests {
         let ritaMain = try #require(try app.firstAccount(auth: .bearer(rita))["id"] as? String)
         // Rita's first account is CAD; her first USD account is the one a USD transfer must reach.
         let ritaTravel = try openAccount(app, name: "Travel", currency: "USD", auth: .bearer(rita))
+        // Accounts are ordered by creation time in milliseconds, then by their random id: two
+        // opened within one millisecond have no defined "first" (a known gap, reported on issue 22).
+        // Opening the second a few milliseconds later keeps this test about the recipient rule.
+        Thread.sleep(forTimeInterval: 0.005)
         let ritaSpare = try openAccount(app, name: "Spare", currency: "USD", auth: .bearer(rita))
         let dollars = try openAccount(app, name: "Dollars", currency: "USD")
         try fund(app, dollars)
