@@ -2,6 +2,8 @@
 extension HTTPRequestParser {
     /// RFC 9112 §2.2 asks servers to ignore at least one empty line before a request line.
     static let maxLeadingEmptyLines = 8
+    /// Body bytes reserved when a Content-Length is read; a larger body grows as it arrives.
+    static let initialBodyReservation = 64 * 1024
 
     mutating func parseHead(_ buf: UnsafeBufferPointer<UInt8>, _ progress: inout HeadProgress) -> Event {
         while true {
@@ -113,7 +115,10 @@ extension HTTPRequestParser {
         case .none: body.remaining = 0
         case .length(let length):
             body.remaining = length
-            body.body.reserveCapacity(length)
+            // Only a bounded part up front: a Content-Length is a claim, not bytes. Reserving all
+            // of it let a client that never sends the body pin `maxBodyBytes` per connection (and,
+            // with a limit above the machine's memory, abort the process on the allocation).
+            body.body.reserveCapacity(min(length, Self.initialBodyReservation))
         case .chunked: body.chunk = .sizeLine
         }
         state = .body(head, body)

@@ -15,8 +15,10 @@ public struct AttemptLimit: Hashable, Sendable {
     public var key: AttemptKey
     public var maximum: Int
 
+    /// - Parameter maximum: at least 1 (a smaller value is taken as 1: a limit of no attempts
+    ///   would be a switch, not a limit, and the counters index the window by it).
     public init(_ key: AttemptKey, maximum: Int) {
         self.key = key
-        self.maximum = maximum
+        self.maximum = max(1, maximum)
     }
 }

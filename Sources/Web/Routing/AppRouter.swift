@@ -42,7 +42,7 @@ public struct AppRouter: Sendable {
         let (routed, template, localized) = route(request, context)
         var response = routed
         policies.apply(to: &response, for: request, language: context.language, localized: localized)
-        let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
+        let seconds = Double(DispatchTime.now().uptimeNanoseconds &- started) / 1e9
         // Clients choose method tokens freely; only implemented ones may become label values
         // (the server refuses the rest with 501 before routing, so this is a second guard).
         let method = request.method.isImplemented ? request.method.rawValue : "other"

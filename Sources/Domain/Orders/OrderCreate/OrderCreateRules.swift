@@ -57,7 +57,10 @@ enum OrderCreateRules {
         for item in items {
             guard let productID = item.productID, let quantity = item.quantity else { continue }
             if let position = positions[productID] {
-                merged[position].quantity += quantity
+                // Saturating: a quantity too large for Int reads as Int.max (OrderInputConverter), and
+                // the rules refuse any sum past maximumQuantity before an order is priced.
+                let (sum, overflow) = merged[position].quantity.addingReportingOverflow(quantity)
+                merged[position].quantity = overflow ? .max : sum
             } else {
                 positions[productID] = merged.count
                 merged.append((productID, quantity))
