@@ -91,7 +91,7 @@ struct PostgresAttemptCounterTests {
         let (_, counter) = try makeCounter()
         let shared = throttle(counter)
         let memory = throttle(InMemoryAttemptCounter())
-        var generator = SplitMix(seed: 14)
+        var generator = SeededGenerator(seed: 14)
         for step in 0..<120 {
             let now = start.addingTimeInterval(Double(step) * 2.5)
             let email = "u\(generator.next() % 3)@example.com"
@@ -173,22 +173,5 @@ struct PostgresAttemptCounterTests {
         broken.recordSuccess(email: "c@example.com", address: "10.0.0.1", now: start)
         broken.cancel(email: "c@example.com", address: "10.0.0.1", now: start)
         #expect(PostgresAttemptCounter(database: temporary.database).purge(now: start, window: 60) == 0)
-    }
-}
-
-/// A small deterministic generator, so the comparison with the in-memory counter replays.
-private struct SplitMix {
-    var state: UInt64
-
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
