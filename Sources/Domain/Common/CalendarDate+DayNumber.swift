@@ -39,6 +39,7 @@ extension CalendarDate {
     public init?(utc date: Date) {
         let seconds = date.timeIntervalSince1970
         guard seconds.isFinite, abs(seconds) < 300_000_000_000 else { return nil }
+        // Cannot trap: finite and within ±3 × 10^11 s, so the day count is below 3.5 × 10^6.
         self.init(dayNumber: Int((seconds / 86_400).rounded(.down)))
     }
 }
