@@ -35,14 +35,6 @@ struct AccountsConnector {
         return responder.response
     }
 
-    func transactions(id: String, group: String?, from: String?, to: String?, limit: String?, cursor: String?) -> HTTPResponse {
-        let responder = TransactionListResponder(context: context)
-        let useCase = TransactionListUseCase(accounts: accounts, transactions: transactions, owner: user.id)
-        TransactionListPresenter(useCase: useCase, output: responder, messages: context.messages)
-            .eventList(id: id, group: group, from: from, to: to, limit: limit, cursor: cursor)
-        return responder.response
-    }
-
     func report(id: String, from: String?, to: String?) -> HTTPResponse {
         let responder = AccountReportResponder(context: context)
         let useCase = AccountReportUseCase(accounts: accounts, transactions: transactions, owner: user.id, clock: dependencies.clock)

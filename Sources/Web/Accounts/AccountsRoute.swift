@@ -1,24 +1,21 @@
 import HTTPServer
 
-/// The accounts feature's routes, all for a signed-in user: accounts, their transactions and
-/// the banking report; each prints its own path.
+/// The accounts feature's routes, all for a signed-in user: accounts and the banking report;
+/// each prints its own path (an account's transactions are `TransactionsRoute`'s).
 public enum AccountsRoute: Equatable, Sendable {
     case list
     case create
     case show(id: String)
-    case transactions(id: String)
     case report(id: String)
 
     static let accounts: PathTemplate = "/v1/accounts"
     static let account: PathTemplate = "/v1/accounts/{id}"
-    static let accountTransactions: PathTemplate = "/v1/accounts/{id}/transactions"
     static let accountReport: PathTemplate = "/v1/accounts/{id}/report"
 
     static let endpoints: [Endpoint<AccountsRoute>] = [
         Endpoint(.get, accounts) { _ in .list },
         Endpoint(.post, accounts) { _ in .create },
         Endpoint(.get, account) { .show(id: $0["id"]) },
-        Endpoint(.get, accountTransactions) { .transactions(id: $0["id"]) },
         Endpoint(.get, accountReport) { .report(id: $0["id"]) },
     ]
 
@@ -27,7 +24,6 @@ public enum AccountsRoute: Equatable, Sendable {
         switch self {
         case .list, .create: Self.accounts.path()
         case .show(let id): Self.account.path(id)
-        case .transactions(let id): Self.accountTransactions.path(id)
         case .report(let id): Self.accountReport.path(id)
         }
     }

@@ -8,9 +8,6 @@ struct AccountsRouter {
         case .list: return connector.list(limit: query["limit"], cursor: query["cursor"])
         case .create: return connector.create(request)
         case .show(let id): return connector.show(id: id)
-        case .transactions(let id):
-            return connector.transactions(
-                id: id, group: query["group"], from: query["from"], to: query["to"], limit: query["limit"], cursor: query["cursor"])
         case .report(let id): return connector.report(id: id, from: query["from"], to: query["to"])
         }
     }

@@ -19,7 +19,7 @@ public struct AppRouter: Sendable {
     private let orders = OrdersRouter()
     private let accounts = AccountsRouter()
     private let transfers = TransfersRouter()
-    private let sortedTransactions = SortedTransactionsRouter()
+    private let transactions = TransactionsRouter()
 
     public init(dependencies: Dependencies, policies: ResponsePolicies = ResponsePolicies()) {
         self.dependencies = dependencies
@@ -80,8 +80,8 @@ public struct AppRouter: Sendable {
             users.respond(to: route, request, UsersConnector(dependencies: dependencies, context: context))
         case .sessions(let route):
             sessions.respond(to: route, request, SessionsConnector(dependencies: dependencies, context: context))
-        case .sortedTransactions(let route):
-            sortedTransactions.respond(to: route, request, SortedTransactionsConnector(dependencies: dependencies, context: context))
+        case .transactions(let route):
+            transactions.respond(to: route, request, TransactionsConnector(dependencies: dependencies, context: context))
         }
     }
 
@@ -101,6 +101,8 @@ public struct AppRouter: Sendable {
             accounts.respond(to: route, request, AccountsConnector(dependencies: dependencies, context: context, user: user))
         case .transfers(let route):
             transfers.respond(to: route, request, TransfersConnector(dependencies: dependencies, context: context, user: user))
+        case .transactions(let route):
+            transactions.respond(to: route, request, TransactionsConnector(dependencies: dependencies, context: context), user: user)
         }
     }
 }

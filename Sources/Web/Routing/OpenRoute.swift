@@ -1,23 +1,23 @@
 /// Routes anyone may call: operations, registration, login, and the report clients' listing
-/// (which decides per request whether it needs a token: see `SortedTransactionsRoute`).
+/// (which decides per request whether it needs a token: see `TransactionsRoute.Open`).
 public enum OpenRoute: Equatable, Sendable {
     case operational(OperationalRoute)
     case users(UsersRoute.Open)
     case sessions(SessionsRoute.Open)
-    case sortedTransactions(SortedTransactionsRoute)
+    case transactions(TransactionsRoute.Open)
 
     static let endpoints: [Endpoint<OpenRoute>] =
         OperationalRoute.endpoints.wrapped(OpenRoute.operational)
         + UsersRoute.Open.endpoints.wrapped(OpenRoute.users)
         + SessionsRoute.Open.endpoints.wrapped(OpenRoute.sessions)
-        + SortedTransactionsRoute.endpoints.wrapped(OpenRoute.sortedTransactions)
+        + TransactionsRoute.Open.endpoints.wrapped(OpenRoute.transactions)
 
     public var path: String {
         switch self {
         case .operational(let route): route.path
         case .users(let route): route.path
         case .sessions(let route): route.path
-        case .sortedTransactions(let route): route.path
+        case .transactions(let route): route.path
         }
     }
 }

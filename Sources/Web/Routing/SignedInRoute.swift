@@ -7,6 +7,7 @@ public enum SignedInRoute: Equatable, Sendable {
     case orders(OrdersRoute)
     case accounts(AccountsRoute)
     case transfers(TransfersRoute)
+    case transactions(TransactionsRoute.SignedIn)
 
     static let endpoints: [Endpoint<SignedInRoute>] =
         ContactsRoute.endpoints.wrapped(SignedInRoute.contacts)
@@ -16,6 +17,7 @@ public enum SignedInRoute: Equatable, Sendable {
         + OrdersRoute.endpoints.wrapped(SignedInRoute.orders)
         + AccountsRoute.endpoints.wrapped(SignedInRoute.accounts)
         + TransfersRoute.endpoints.wrapped(SignedInRoute.transfers)
+        + TransactionsRoute.SignedIn.endpoints.wrapped(SignedInRoute.transactions)
 
     public var path: String {
         switch self {
@@ -26,6 +28,7 @@ public enum SignedInRoute: Equatable, Sendable {
         case .orders(let route): route.path
         case .accounts(let route): route.path
         case .transfers(let route): route.path
+        case .transactions(let route): route.path
         }
     }
 }

@@ -44,7 +44,7 @@ public struct AccountReportUseCase {
                 output.presentNotFound(id)
                 return
             }
-            TransactionReportTransformer(transactions: transactions).transform(account: account, from: first, to: last, output: output)
+            AccountReportTransformer(transactions: transactions).transform(account: account, from: first, to: last, output: output)
         } catch {
             output.presentStorage(error)
         }

@@ -3,13 +3,13 @@ import Foundation
 import Synchronization
 import Testing
 
-@Suite("TransactionReportTransformer")
-struct TransactionReportTransformerTests {
+@Suite("AccountReportTransformer")
+struct AccountReportTransformerTests {
     let account = accountFixture
 
     func report(_ manager: InMemoryTransactionManager, from: String = "2016-04-01", to: String = "2016-05-31") -> [ReportOutputSpy.Event] {
         let spy = ReportOutputSpy()
-        TransactionReportTransformer(transactions: manager).transform(account: account, from: day(from), to: day(to), output: spy)
+        AccountReportTransformer(transactions: manager).transform(account: account, from: day(from), to: day(to), output: spy)
         return spy.events
     }
 
@@ -78,7 +78,7 @@ struct TransactionReportTransformerTests {
     func currency() {
         let yen = Domain.Account(id: AccountID("a_1"), ownerID: alice, name: "Yen", currency: .jpy, createdAt: Date())
         let spy = ReportOutputSpy()
-        TransactionReportTransformer(transactions: InMemoryTransactionManager([transaction("t1", .posted, "2016-05-02", "Sushi", 1500)]))
+        AccountReportTransformer(transactions: InMemoryTransactionManager([transaction("t1", .posted, "2016-05-02", "Sushi", 1500)]))
             .transform(account: yen, from: day("2016-05-01"), to: day("2016-05-31"), output: spy)
         #expect(spy.events.contains(.footer(Money(minor: 1500, currency: .jpy))))
         #expect(spy.events.contains(.grandFooter(Money(minor: 1500, currency: .jpy))))

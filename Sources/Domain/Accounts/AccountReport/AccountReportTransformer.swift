@@ -2,7 +2,7 @@
 /// for the authorized then the posted transactions, a header; then a message when the source
 /// cannot be read or is empty, or per date a subheader, its details and a subfooter followed by
 /// the group's footer; always a grand footer.
-public struct TransactionReportTransformer {
+public struct AccountReportTransformer {
     private let transactions: any TransactionManager
 
     public init(transactions: any TransactionManager) {
