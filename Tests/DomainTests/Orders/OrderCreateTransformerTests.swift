@@ -16,7 +16,7 @@ struct OrderCreateTransformerTests {
     }
 
     private func placed(_ events: [OrderOutputSpy.Event]) throws -> OrderPresentationModel {
-        guard case .order(let order) = try #require(events.first), events.count == 1 else {
+        guard case .created(let order) = try #require(events.first), events.count == 1 else {
             Issue.record("expected one order event, got \(events)")
             throw CancellationError()
         }

@@ -100,7 +100,7 @@ struct OrderCreateUseCaseTests {
             orders: InMemoryOrderManager(), products: InMemoryProductManager(products), contacts: InMemoryContactManager(), policy: .standard,
             owner: alice, clock: FixedClock(), ids: SequentialIDGenerator()
         ).eventCreate(orderRequest(products.map { item($0, 1) }), output: spy)
-        guard case .order(let order) = spy.events.first else {
+        guard case .created(let order) = spy.events.first else {
             Issue.record("expected an order, got \(spy.events)")
             return
         }

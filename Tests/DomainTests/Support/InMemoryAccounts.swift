@@ -131,7 +131,7 @@ final class AccountOutputSpy: UserRegisterUseCaseOutput, SessionCreateUseCaseOut
     func presentRegistered(_ user: UserPresentationModel, session: SessionPresentationModel) { events.append(.registered(user, session)) }
     func presentValidationFailures(_ failures: [UserFieldFailure]) { events.append(.validation(failures)) }
     func presentEmailTaken() { events.append(.emailTaken) }
-    func presentSessionCreated(_ session: SessionPresentationModel) { events.append(.sessionCreated(session)) }
+    func presentCreated(_ session: SessionPresentationModel) { events.append(.sessionCreated(session)) }
     func presentInvalidCredentials() { events.append(.invalidCredentials) }
     func presentThrottled(retryAfter: Int) { events.append(.throttled(retryAfter)) }
     func presentHashingBusy(retryAfter: Int) { events.append(.hashingBusy(retryAfter)) }

@@ -5,6 +5,7 @@ final class OrderOutputSpy: OrderCreateUseCaseOutput, OrderShowUseCaseOutput, Or
     ProductListUseCaseOutput, ProductShowUseCaseOutput
 {
     enum Event: Equatable {
+        case created(OrderPresentationModel)
         case order(OrderPresentationModel)
         case validationFailures([OrderFieldFailure])
         case contactNotFound(ContactID)
@@ -27,6 +28,7 @@ final class OrderOutputSpy: OrderCreateUseCaseOutput, OrderShowUseCaseOutput, Or
 
     private(set) var events: [Event] = []
 
+    func presentCreated(_ order: OrderPresentationModel) { events.append(.created(order)) }
     func presentOrder(_ order: OrderPresentationModel) { events.append(.order(order)) }
     func presentValidationFailures(_ failures: [OrderFieldFailure]) { events.append(.validationFailures(failures)) }
     func presentContactNotFound(_ id: ContactID) { events.append(.contactNotFound(id)) }

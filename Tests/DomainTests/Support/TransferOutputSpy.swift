@@ -5,6 +5,7 @@ final class TransferOutputSpy: TransferCreateUseCaseOutput, TransferShowUseCaseO
     TransferDraftCreateUseCaseOutput, TransferDraftShowUseCaseOutput, TransferDraftUpdateUseCaseOutput, TransferDraftSubmitUseCaseOutput
 {
     enum Event: Equatable {
+        case created(TransferPresentationModel)
         case transfer(TransferPresentationModel)
         case transfers([TransferPresentationModel], next: TransferCursor?)
         case validationFailures([TransferFieldFailure])
@@ -15,6 +16,7 @@ final class TransferOutputSpy: TransferCreateUseCaseOutput, TransferShowUseCaseO
         case recipientNotReachable
         case insufficientFunds
         case notFound(TransferID)
+        case draftCreated(TransferDraftPresentationModel)
         case draft(TransferDraftPresentationModel)
         case draftNotFound(TransferDraftID)
         case conflict
@@ -25,6 +27,7 @@ final class TransferOutputSpy: TransferCreateUseCaseOutput, TransferShowUseCaseO
 
     private(set) var events: [Event] = []
 
+    func presentCreated(_ transfer: TransferPresentationModel) { events.append(.created(transfer)) }
     func presentTransfer(_ transfer: TransferPresentationModel) { events.append(.transfer(transfer)) }
     func presentTransfers(_ transfers: [TransferPresentationModel], next: TransferCursor?) { events.append(.transfers(transfers, next: next)) }
     func presentValidationFailures(_ failures: [TransferFieldFailure]) { events.append(.validationFailures(failures)) }
@@ -35,6 +38,7 @@ final class TransferOutputSpy: TransferCreateUseCaseOutput, TransferShowUseCaseO
     func presentRecipientNotReachable() { events.append(.recipientNotReachable) }
     func presentInsufficientFunds() { events.append(.insufficientFunds) }
     func presentNotFound(_ id: TransferID) { events.append(.notFound(id)) }
+    func presentCreated(_ draft: TransferDraftPresentationModel) { events.append(.draftCreated(draft)) }
     func presentDraft(_ draft: TransferDraftPresentationModel) { events.append(.draft(draft)) }
     func presentDraftNotFound(_ id: TransferDraftID) { events.append(.draftNotFound(id)) }
     func presentConflict() { events.append(.conflict) }

@@ -9,7 +9,7 @@ struct TransferFlowTests {
     func start(_ world: TransferWorld) throws -> TransferDraftID {
         let spy = TransferOutputSpy()
         world.flow().eventCreate(fromAccountID: AccountID("a_main"), output: spy)
-        guard case .draft(let draft) = try #require(spy.events.first) else { throw CancellationError() }
+        guard case .draftCreated(let draft) = try #require(spy.events.first) else { throw CancellationError() }
         return draft.id
     }
 
@@ -119,7 +119,7 @@ struct TransferFlowTests {
         _ = update(world, id, .recipient(toAccountID: AccountID("a_savings"), toContactID: nil))
         let events = submit(world, id)
         let transfer = try #require(world.transfers.all.first)
-        #expect(events == [.transfer(TransferPresentationModel(transfer))])
+        #expect(events == [.created(TransferPresentationModel(transfer))])
         #expect(transfer.amount.minor == 4_000 && world.balance("a_savings") == 4_000)
         #expect(stored(world, id) == nil)
         #expect(submit(world, id) == [.draftNotFound(id)])

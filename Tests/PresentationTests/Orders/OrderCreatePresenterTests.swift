@@ -152,7 +152,7 @@ struct OrderCreatePresenterTests {
     ])
     func created(language: Language, speed: ShipmentSpeed, label: String, total: String, cost: String) throws {
         let spy = OrderPresenterOutputSpy()
-        presenter(spy, language).presentOrder(OrderFixture.order(speed: speed))
+        presenter(spy, language).presentCreated(OrderFixture.order(speed: speed))
         guard case .created(let order) = try #require(spy.shown.first) else { Issue.record("not created"); return }
         #expect(order.shipmentMethod.speed == speed.rawValue)
         #expect(order.shipmentMethod.label == label)

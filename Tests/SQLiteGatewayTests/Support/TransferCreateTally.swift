@@ -8,7 +8,7 @@ final class TransferCreateTally: TransferCreateUseCaseOutput {
     /// Every other outcome, named, in order: none is expected by the tests using this.
     private(set) var others: [String] = []
 
-    func presentTransfer(_ transfer: TransferPresentationModel) { completed += 1 }
+    func presentCreated(_ transfer: TransferPresentationModel) { completed += 1 }
     func presentInsufficientFunds() { insufficientFunds += 1 }
     func presentValidationFailures(_ failures: [TransferFieldFailure]) { others.append("validationFailures \(failures)") }
     func presentAccountNotFound(_ id: AccountID) { others.append("accountNotFound \(id)") }

@@ -72,7 +72,7 @@ public struct OrderCreateTransformer {
                 shipment: ShipmentMethod(speed: speed, cost: totals.shipping), lines: totals.lines, itemTotal: totals.itemTotal,
                 tax: totals.tax, orderTotal: totals.orderTotal, payment: payment)
             switch try orders.create(order) {
-            case .created(let stored): output.presentOrder(OrderPresentationModel(stored))
+            case .created(let stored): output.presentCreated(OrderPresentationModel(stored))
             case .paymentAccountNotFound: output.presentPaymentAccountNotFound(payment?.accountID ?? "")
             case .paymentCurrencyMismatch: output.presentPaymentCurrencyMismatch()
             case .insufficientFunds: output.presentInsufficientFunds()

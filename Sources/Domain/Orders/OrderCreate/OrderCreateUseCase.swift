@@ -1,6 +1,6 @@
 /// `POST /v1/orders`: places an order for the owner, pricing it on the server.
 ///
-/// Outcomes: `presentOrder(_:)`, `presentValidationFailures(_:)` (missing fields, unknown
+/// Outcomes: `presentCreated(_:)`, `presentValidationFailures(_:)` (missing fields, unknown
 /// products, quantities, line counts), `presentContactNotFound(_:)`, `presentPaymentAccountNotFound(_:)`,
 /// `presentPaymentCurrencyMismatch()`, `presentInsufficientFunds()`, storage failures.
 public struct OrderCreateUseCase {

@@ -46,7 +46,7 @@ public struct SessionCreateTransformer {
             let session = Session(tokenDigest: token.digest, userID: user.id, createdAt: now, expiresAt: now.addingTimeInterval(policy.tokenLifetime))
             try sessions.insert(session)
             rehashIfWeaker(user, password: password)
-            output.presentSessionCreated(SessionPresentationModel(token: token.token, expiresAt: session.expiresAt))
+            output.presentCreated(SessionPresentationModel(token: token.token, expiresAt: session.expiresAt))
         } catch let busy as PasswordHashingBusy {
             throttle.cancel(email: email, address: clientAddress, now: now)
             output.presentHashingBusy(retryAfter: busy.retryAfter)

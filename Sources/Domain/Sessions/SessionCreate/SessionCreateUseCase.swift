@@ -1,6 +1,6 @@
 /// `POST /v1/sessions`: log in with email and password.
 ///
-/// Outcomes: `presentSessionCreated(_:)`, `presentInvalidCredentials()` (unknown email and
+/// Outcomes: `presentCreated(_:)`, `presentInvalidCredentials()` (unknown email and
 /// wrong password alike), `presentThrottled(retryAfter:)`, `presentHashingBusy(retryAfter:)`,
 /// storage failures.
 public struct SessionCreateUseCase {

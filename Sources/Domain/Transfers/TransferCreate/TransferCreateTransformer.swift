@@ -75,7 +75,7 @@ public struct TransferCreateTransformer {
             let new = NewTransfer(transfer: transfer, date: date, debitDescription: "Transfer to \(destination.recipientName)",
                 creditDescription: destination.creditDescription)
             switch try transfers.execute(new, consuming: draft) {
-            case .completed(let stored): output.presentTransfer(TransferPresentationModel(stored))
+            case .completed(let stored): output.presentCreated(TransferPresentationModel(stored))
             case .insufficientFunds: output.presentInsufficientFunds()
             case .draftNotFound: draftGone()
             }

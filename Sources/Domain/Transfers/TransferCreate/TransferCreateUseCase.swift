@@ -1,7 +1,7 @@
 /// `POST /v1/transfers`: sends money from one of the owner's accounts to another of theirs or to
 /// a reachable contact, in one step.
 ///
-/// Outcomes: `presentTransfer(_:)`, `presentValidationFailures(_:)`, `presentAccountNotFound(_:)`,
+/// Outcomes: `presentCreated(_:)`, `presentValidationFailures(_:)`, `presentAccountNotFound(_:)`,
 /// `presentContactNotFound(_:)`, `presentSameAccount()`, `presentCurrencyMismatch()`,
 /// `presentRecipientNotReachable()`, `presentInsufficientFunds()`, storage failures.
 public struct TransferCreateUseCase {

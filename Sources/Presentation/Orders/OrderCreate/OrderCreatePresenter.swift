@@ -23,7 +23,7 @@ public final class OrderCreatePresenter: OrderCreateUseCaseOutput, StorageFailur
         useCase.eventCreate(request, output: self)
     }
 
-    public func presentOrder(_ order: OrderPresentationModel) { output.showCreated(OrderViewModel(order, messages: messages)) }
+    public func presentCreated(_ order: OrderPresentationModel) { output.showCreated(OrderViewModel(order, messages: messages)) }
 
     public func presentValidationFailures(_ failures: [OrderFieldFailure]) {
         output.showValidationFailures(OrderFailureWording.problem(failures, messages: messages))

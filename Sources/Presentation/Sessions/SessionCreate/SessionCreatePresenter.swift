@@ -34,7 +34,7 @@ public final class SessionCreatePresenter: SessionCreateUseCaseOutput, StorageFa
         useCase.eventLogin(email: email, password: password, clientAddress: clientAddress, output: self)
     }
 
-    public func presentSessionCreated(_ session: SessionPresentationModel) { output.showSession(SessionViewModel(session)) }
+    public func presentCreated(_ session: SessionPresentationModel) { output.showCreated(SessionViewModel(session)) }
 
     public func presentInvalidCredentials() {
         output.showUnauthorized(ProblemViewModel(code: "invalid_credentials", title: messages.text(.unauthorizedTitle), detail: messages.text(.invalidCredentials)))

@@ -2,5 +2,5 @@ import Domain
 
 /// What the login Responder must be able to show.
 public protocol SessionCreatePresenterOutput: ProblemPresenterOutput, UnauthorizedPresenterOutput, PasswordHashingPresenterOutput {
-    func showSession(_ session: SessionViewModel)
+    func showCreated(_ session: SessionViewModel)
 }

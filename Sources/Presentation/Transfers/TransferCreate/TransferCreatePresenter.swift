@@ -33,7 +33,7 @@ public final class TransferCreatePresenter: TransferCreateUseCaseOutput, Transfe
         useCase.eventCreate(request, output: self)
     }
 
-    public func presentTransfer(_ transfer: TransferPresentationModel) {
+    public func presentCreated(_ transfer: TransferPresentationModel) {
         output.showCreated(TransferViewModel(transfer, language: messages.language))
     }
 

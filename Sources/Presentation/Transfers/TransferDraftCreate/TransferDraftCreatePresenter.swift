@@ -23,7 +23,7 @@ public final class TransferDraftCreatePresenter: TransferDraftCreateUseCaseOutpu
         flow.eventCreate(fromAccountID: source, output: self)
     }
 
-    public func presentDraft(_ draft: TransferDraftPresentationModel) {
+    public func presentCreated(_ draft: TransferDraftPresentationModel) {
         output.showCreated(TransferDraftViewModel(draft, language: messages.language))
     }
 

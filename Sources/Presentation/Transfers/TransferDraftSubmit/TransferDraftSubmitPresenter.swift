@@ -26,7 +26,7 @@ public final class TransferDraftSubmitPresenter: TransferDraftSubmitUseCaseOutpu
         flow.eventSubmit(id: TransferDraftID(id), output: self)
     }
 
-    public func presentTransfer(_ transfer: TransferPresentationModel) {
+    public func presentCreated(_ transfer: TransferPresentationModel) {
         output.showCreated(TransferViewModel(transfer, language: messages.language))
     }
 

@@ -3,7 +3,7 @@ import Foundation
 /// The flow's first screen: a draft from one of the owner's accounts, alive for
 /// `TransferPolicy.draftLifetime`.
 ///
-/// Outcomes: `presentDraft(_:)`, `presentValidationFailures(_:)`, `presentAccountNotFound(_:)`,
+/// Outcomes: `presentCreated(_:)`, `presentValidationFailures(_:)`, `presentAccountNotFound(_:)`,
 /// storage failures.
 public struct TransferDraftCreateUseCase {
     private let drafts: any TransferDraftManager
@@ -40,7 +40,7 @@ public struct TransferDraftCreateUseCase {
                 id: TransferDraftID(ids.makeID(prefix: "td_")), ownerID: owner, fromAccountID: source.id, currency: source.currency,
                 createdAt: now, expiresAt: now.addingTimeInterval(policy.draftLifetime))
             try drafts.insert(draft)
-            output.presentDraft(TransferDraftPresentationModel(draft))
+            output.presentCreated(TransferDraftPresentationModel(draft))
         } catch {
             output.presentStorage(error)
         }

@@ -1,7 +1,7 @@
 /// What starting a "send money" flow can lead to.
 public protocol TransferDraftCreateUseCaseOutput: StorageFailureOutput {
     /// Stored, with everything but the source still missing.
-    func presentDraft(_ draft: TransferDraftPresentationModel)
+    func presentCreated(_ draft: TransferDraftPresentationModel)
     func presentValidationFailures(_ failures: [TransferFieldFailure])
     /// The source is not one of the user's accounts.
     func presentAccountNotFound(_ id: AccountID)
