@@ -1,11 +1,14 @@
 import HTTPServer
+import Logging
 import Presentation
 
 /// What every scene's Responder shares: the response it builds and the error outcomes every
 /// scene can have, each rendered as problem+json with its status.
 ///
 /// Scene Responders subclass it and add their success outcomes.
-public class SceneResponder: ProblemPresenterOutput, NotFoundPresenterOutput, ValidationPresenterOutput, UnauthorizedPresenterOutput {
+public class SceneResponder: ProblemPresenterOutput, NotFoundPresenterOutput, ValidationPresenterOutput, UnauthorizedPresenterOutput,
+    InternalInconsistencyPresenterOutput
+{
     let context: RequestContext
     /// Until a Presenter shows something, the answer is a bare 500: a stack that forgot to
     /// answer is a bug, and it must not look like success.
@@ -23,6 +26,12 @@ public class SceneResponder: ProblemPresenterOutput, NotFoundPresenterOutput, Va
     }
     public func showStorageUnavailable(_ problem: ProblemViewModel) { showProblem(problem, status: 503, headers: ["Retry-After": "1"]) }
     public func showStorageFailure(_ problem: ProblemViewModel) { showProblem(problem, status: 500) }
+    /// A bug, not an expected failure: logged at error level with its reason and the request's
+    /// id, so that the 500 the client sees leads the operator to its cause.
+    public func showInternalInconsistency(_ problem: ProblemViewModel, reason: String) {
+        context.logger.error("internal inconsistency: \(reason)", metadata: ["request_id": "\(context.requestID)"])
+        showProblem(problem, status: 500)
+    }
     public func showThrottled(_ problem: ProblemViewModel, retryAfter: Int) {
         showProblem(problem, status: 429, headers: ["Retry-After": "\(retryAfter)"])
     }

@@ -38,7 +38,7 @@ public struct AppRouter: Sendable {
         let context = RequestContext(
             requestID: request.requestID,
             language: Language.negotiate(acceptLanguage: request.headers["Accept-Language"]),
-            clientAddress: request.remoteAddress)
+            clientAddress: request.remoteAddress, logger: dependencies.logger)
         let (routed, template, localized) = route(request, context)
         var response = routed
         policies.apply(to: &response, for: request, language: context.language, localized: localized)

@@ -24,6 +24,7 @@ final class OrderOutputSpy: OrderCreateUseCaseOutput, OrderShowUseCaseOutput, Or
         case productNotFound(ProductID)
         case storageUnavailable
         case storageFailure
+        case internalInconsistency(String)
     }
 
     private(set) var events: [Event] = []
@@ -47,4 +48,5 @@ final class OrderOutputSpy: OrderCreateUseCaseOutput, OrderShowUseCaseOutput, Or
     func presentNotFound(_ id: ProductID) { events.append(.productNotFound(id)) }
     func presentStorageUnavailable() { events.append(.storageUnavailable) }
     func presentStorageFailure() { events.append(.storageFailure) }
+    func presentInternalInconsistency(_ reason: String) { events.append(.internalInconsistency(reason)) }
 }

@@ -23,6 +23,7 @@ final class TransferOutputSpy: TransferCreateUseCaseOutput, TransferShowUseCaseO
         case incomplete([TransferDraftStep])
         case storageUnavailable
         case storageFailure
+        case internalInconsistency(String)
     }
 
     private(set) var events: [Event] = []
@@ -45,4 +46,5 @@ final class TransferOutputSpy: TransferCreateUseCaseOutput, TransferShowUseCaseO
     func presentIncomplete(_ missing: [TransferDraftStep]) { events.append(.incomplete(missing)) }
     func presentStorageUnavailable() { events.append(.storageUnavailable) }
     func presentStorageFailure() { events.append(.storageFailure) }
+    func presentInternalInconsistency(_ reason: String) { events.append(.internalInconsistency(reason)) }
 }

@@ -127,4 +127,35 @@ struct TransferCreateTransformerTests {
         world.accounts.failure.withLock { $0 = .unavailable("busy") }
         #expect(send(request(), in: world) == [.storageUnavailable])
     }
+
+    @Test("a clock outside the calendar is an internal inconsistency that names the clock, not a storage failure")
+    func clockOutsideCalendar() throws {
+        let world = try TransferWorld()
+        let spy = TransferOutputSpy()
+        world.transformer(clock: FixedClock(Date(timeIntervalSince1970: 1e12))).transform(request(), owner: alice, output: spy)
+        guard case .internalInconsistency(let reason) = try #require(spy.events.first), spy.events.count == 1 else {
+            Issue.record("expected one internal inconsistency, got \(spy.events)")
+            return
+        }
+        #expect(reason.contains("clock"))
+        #expect(world.transfers.legs.isEmpty)
+    }
+
+    @Test("storage answering draftNotFound to the one-step path, which consumes no draft, is an internal inconsistency")
+    func draftGoneWithoutDraft() throws {
+        let world = try TransferWorld()
+        let events = send(request(), in: world, transfers: DraftGoneTransferManager())
+        guard case .internalInconsistency(let reason) = try #require(events.first), events.count == 1 else {
+            Issue.record("expected one internal inconsistency, got \(events)")
+            return
+        }
+        #expect(reason.contains("draftNotFound"))
+    }
+}
+
+/// Answers every transfer with `.draftNotFound`, as storage would for a draft that has gone.
+private struct DraftGoneTransferManager: TransferManager {
+    func execute(_ transfer: NewTransfer, consuming draft: TransferDraftID?) throws -> TransferOutcome { .draftNotFound }
+    func fetch(id: TransferID, owner: UserID) throws -> Transfer? { nil }
+    func list(owner: UserID, after cursor: TransferCursor?, limit: Int) throws -> [Transfer] { [] }
 }

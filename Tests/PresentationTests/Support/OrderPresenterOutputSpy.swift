@@ -17,6 +17,7 @@ final class OrderPresenterOutputSpy: OrderCreatePresenterOutput, OrderShowPresen
         case validation(ProblemViewModel)
         case unavailable(ProblemViewModel)
         case failure(ProblemViewModel)
+        case internalInconsistency(ProblemViewModel, reason: String)
     }
 
     private(set) var shown: [Shown] = []
@@ -43,4 +44,5 @@ final class OrderPresenterOutputSpy: OrderCreatePresenterOutput, OrderShowPresen
     func showValidationFailures(_ problem: ProblemViewModel) { shown.append(.validation(problem)) }
     func showStorageUnavailable(_ problem: ProblemViewModel) { shown.append(.unavailable(problem)) }
     func showStorageFailure(_ problem: ProblemViewModel) { shown.append(.failure(problem)) }
+    func showInternalInconsistency(_ problem: ProblemViewModel, reason: String) { shown.append(.internalInconsistency(problem, reason: reason)) }
 }

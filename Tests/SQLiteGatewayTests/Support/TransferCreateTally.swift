@@ -18,4 +18,5 @@ final class TransferCreateTally: TransferCreateUseCaseOutput {
     func presentRecipientNotReachable() { others.append("recipientNotReachable") }
     func presentStorageUnavailable() { others.append("storageUnavailable") }
     func presentStorageFailure() { others.append("storageFailure") }
+    func presentInternalInconsistency(_ reason: String) { others.append("internalInconsistency \(reason)") }
 }

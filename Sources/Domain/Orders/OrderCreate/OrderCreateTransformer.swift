@@ -36,7 +36,7 @@ public struct OrderCreateTransformer {
             // Everything below was checked present by the rules.
             guard let firstName = request.firstName, let lastName = request.lastName, let email = request.email,
                 let billingAddress = request.billingAddress, let speed = request.shipmentSpeed
-            else { return output.presentStorageFailure() }
+            else { return output.presentInternalInconsistency("an order request passed validation without a required customer field") }
             let shipmentAddress: PostalAddress
             switch (request.shipmentAddress, contact) {
             case (.some(let address), _): shipmentAddress = address
@@ -44,7 +44,8 @@ public struct OrderCreateTransformer {
             case (.none, .missing):
                 if let id = request.shipToContactID { output.presentContactNotFound(id) }
                 return
-            case (.none, .notAsked): return output.presentStorageFailure()
+            case (.none, .notAsked):
+                return output.presentInternalInconsistency("an order request passed validation with neither a shipment address nor a contact")
             }
             let requested = OrderCreateRules.mergedLines(items).compactMap { line in
                 catalog[line.productID].map { (product: $0, quantity: line.quantity) }

@@ -2,7 +2,8 @@
 ///
 /// Outcomes: `presentCreated(_:)`, `presentValidationFailures(_:)` (missing fields, unknown
 /// products, quantities, line counts), `presentContactNotFound(_:)`, `presentPaymentAccountNotFound(_:)`,
-/// `presentPaymentCurrencyMismatch()`, `presentInsufficientFunds()`, storage failures.
+/// `presentPaymentCurrencyMismatch()`, `presentInsufficientFunds()`, storage failures, and
+/// `presentInternalInconsistency(_:)` when the rules let through what they should not (a bug).
 public struct OrderCreateUseCase {
     private let orders: any OrderManager
     private let products: any ProductManager

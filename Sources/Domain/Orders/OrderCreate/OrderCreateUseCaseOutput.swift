@@ -1,5 +1,5 @@
 /// What placing an order can lead to.
-public protocol OrderCreateUseCaseOutput: StorageFailureOutput {
+public protocol OrderCreateUseCaseOutput: StorageFailureOutput, InternalInconsistencyOutput {
     /// Stored, with its number and server-computed totals.
     func presentCreated(_ order: OrderPresentationModel)
     /// Every missing field and broken rule at once, in request order; nothing was stored.

@@ -27,7 +27,9 @@ public struct TransferCreateTransformer {
 
     /// The one-step path.
     public func transform(_ request: TransferCreateRequest, owner: UserID, output: any TransferCreateUseCaseOutput) {
-        transform(request, owner: owner, draft: nil, output: output) { output.presentStorageFailure() }
+        transform(request, owner: owner, draft: nil, output: output) {
+            output.presentInternalInconsistency("transfer storage answered draftNotFound to a transfer that consumes no draft")
+        }
     }
 
     /// A draft's submit: `draft` is deleted in the transfer's own write transaction, and when it
@@ -47,7 +49,7 @@ public struct TransferCreateTransformer {
             }
             guard let fromAccountID = request.fromAccountID, let amount = request.amount,
                 let recipient = Self.recipient(of: request)
-            else { return output.presentStorageFailure() }
+            else { return output.presentInternalInconsistency("a transfer request passed validation without source, amount or recipient") }
             guard let source = try accounts.fetch(id: fromAccountID, owner: owner) else {
                 output.presentAccountNotFound(fromAccountID)
                 return
@@ -65,7 +67,9 @@ public struct TransferCreateTransformer {
                 return
             }
             let now = clock.now()
-            guard let date = CalendarDate(utc: now) else { return output.presentStorageFailure() }
+            guard let date = CalendarDate(utc: now) else {
+                return output.presentInternalInconsistency("the clock reads \(now), outside the calendar's range")
+            }
             let memo = request.memo.flatMap { $0.isEmpty ? nil : $0 }
             let transfer = Transfer(
                 id: TransferID(ids.makeID(prefix: "tr_")), ownerID: owner, fromAccountID: source.id, toAccountID: destination.account.id,

@@ -3,7 +3,8 @@
 ///
 /// Outcomes: `presentCreated(_:)`, `presentValidationFailures(_:)`, `presentAccountNotFound(_:)`,
 /// `presentContactNotFound(_:)`, `presentSameAccount()`, `presentCurrencyMismatch()`,
-/// `presentRecipientNotReachable()`, `presentInsufficientFunds()`, storage failures.
+/// `presentRecipientNotReachable()`, `presentInsufficientFunds()`, storage failures, and
+/// `presentInternalInconsistency(_:)` when a branch its own checks rule out is reached (a bug).
 public struct TransferCreateUseCase {
     private let transformer: TransferCreateTransformer
     private let owner: UserID

@@ -1,5 +1,5 @@
 /// What sending money can lead to (one step, or a draft's submit).
-public protocol TransferCreateUseCaseOutput: TransferRecipientOutput {
+public protocol TransferCreateUseCaseOutput: TransferRecipientOutput, InternalInconsistencyOutput {
     /// Completed: both legs are stored.
     func presentCreated(_ transfer: TransferPresentationModel)
     /// Every missing field and broken rule at once; nothing was stored.

@@ -25,6 +25,8 @@ public final class OrderCreatePresenter: OrderCreateUseCaseOutput, StorageFailur
 
     public func presentCreated(_ order: OrderPresentationModel) { output.showCreated(OrderViewModel(order, messages: messages)) }
 
+    public func presentInternalInconsistency(_ reason: String) { output.showInternalInconsistency(messages.failure(), reason: reason) }
+
     public func presentValidationFailures(_ failures: [OrderFieldFailure]) {
         output.showValidationFailures(OrderFailureWording.problem(failures, messages: messages))
     }

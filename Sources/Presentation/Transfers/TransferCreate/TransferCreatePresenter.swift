@@ -42,4 +42,6 @@ public final class TransferCreatePresenter: TransferCreateUseCaseOutput, Transfe
     }
 
     public func presentInsufficientFunds() { output.showValidationFailures(TransferFailureWording.insufficientFunds(messages: messages)) }
+
+    public func presentInternalInconsistency(_ reason: String) { output.showInternalInconsistency(messages.failure(), reason: reason) }
 }

@@ -1,4 +1,6 @@
 /// What the transfer-sending Responder must be able to show.
-public protocol TransferCreatePresenterOutput: ProblemPresenterOutput, ValidationPresenterOutput, NotFoundPresenterOutput {
+public protocol TransferCreatePresenterOutput: ProblemPresenterOutput, ValidationPresenterOutput, NotFoundPresenterOutput,
+    InternalInconsistencyPresenterOutput
+{
     func showCreated(_ transfer: TransferViewModel)
 }

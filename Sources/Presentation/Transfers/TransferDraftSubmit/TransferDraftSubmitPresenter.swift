@@ -36,6 +36,8 @@ public final class TransferDraftSubmitPresenter: TransferDraftSubmitUseCaseOutpu
 
     public func presentInsufficientFunds() { output.showValidationFailures(TransferFailureWording.insufficientFunds(messages: messages)) }
 
+    public func presentInternalInconsistency(_ reason: String) { output.showInternalInconsistency(messages.failure(), reason: reason) }
+
     public func presentIncomplete(_ missing: [TransferDraftStep]) {
         output.showValidationFailures(TransferFailureWording.incomplete(missing, messages: messages))
     }

@@ -1,0 +1,38 @@
+import Foundation
+import Logging
+
+/// A log that keeps every line, for tests that prove what the server told its operator.
+final class LogRecorder: @unchecked Sendable {
+    struct Entry: Equatable {
+        let level: Logger.Level
+        let message: String
+        let metadata: [String: String]
+    }
+
+    // Handlers may log from any thread; the lock keeps `stored` whole.
+    private let lock = NSLock()
+    private var stored: [Entry] = []
+
+    var entries: [Entry] { lock.withLock { stored } }
+
+    /// A logger whose every line lands in `entries`, whatever its level.
+    var logger: Logger { Logger(label: "test") { _ in Handler(recorder: self) } }
+
+    fileprivate func append(_ entry: Entry) { lock.withLock { stored.append(entry) } }
+
+    private struct Handler: LogHandler {
+        let recorder: LogRecorder
+        var metadata: Logger.Metadata = [:]
+        var logLevel: Logger.Level = .trace
+
+        subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+            get { metadata[key] }
+            set { metadata[key] = newValue }
+        }
+
+        func log(event: LogEvent) {
+            let merged = metadata.merging(event.metadata ?? [:]) { _, new in new }
+            recorder.append(Entry(level: event.level, message: "\(event.message)", metadata: merged.mapValues { "\($0)" }))
+        }
+    }
+}
