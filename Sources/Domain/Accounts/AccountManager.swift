@@ -11,6 +11,7 @@ public protocol AccountManager: Sendable {
     /// The account whoever owns it: for operator tools (the import), never for a request.
     func fetch(id: AccountID) throws -> Account?
 
+    /// Stores a new account.
     func insert(_ account: Account) throws
 
     /// Credits − debits over every authorized and posted transaction, in minor units.

@@ -10,6 +10,7 @@ public protocol ContactManager: Sendable {
     /// The contact, or nil when it does not exist or belongs to someone else.
     func fetch(id: ContactID, owner: UserID) throws -> Contact?
 
+    /// Stores a new contact.
     func insert(_ contact: Contact) throws
 
     /// Stores `contact` if its stored version is still `expectedVersion`; false otherwise

@@ -2,6 +2,7 @@ import Foundation
 
 /// The sessions of every user.
 public protocol SessionManager: Sendable {
+    /// Stores a new session.
     func insert(_ session: Session) throws
 
     /// The session with this token digest, active or not.

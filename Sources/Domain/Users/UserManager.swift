@@ -3,6 +3,7 @@ public protocol UserManager: Sendable {
     /// Stores the user, their first session and their first account together, or none of them.
     func register(_ user: User, firstSession: Session, firstAccount: Account) throws -> RegistrationResult
 
+    /// The user, or nil when there is none with this id.
     func fetch(id: UserID) throws -> User?
 
     /// By normalized email.

@@ -3,6 +3,7 @@ import Domain
 /// A Presenter whose scene can meet the recipient refusals; they are worded here once, each at
 /// the pointer of the field that named what was refused.
 public protocol TransferRecipientPresenter: TransferRecipientOutput, StorageFailurePresenter {
+    /// Where the recipient refusals go: the scene's Responder.
     var refusalOutput: any NotFoundPresenterOutput & ValidationPresenterOutput { get }
     /// The source the body named, when it named one: an unknown account is then told apart
     /// from an unknown recipient account.

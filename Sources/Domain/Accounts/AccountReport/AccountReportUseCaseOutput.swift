@@ -7,6 +7,7 @@ public protocol AccountReportUseCaseOutput: StorageFailureOutput {
     func presentHeader(group: TransactionGroup)
     /// The group's transactions of one date follow.
     func presentSubheader(date: CalendarDate)
+    /// One transaction of that date: its description and signed amount.
     func presentDetail(description: String, amount: Money)
     /// The date's transactions are done.
     func presentSubfooter()
@@ -22,5 +23,6 @@ public protocol AccountReportUseCaseOutput: StorageFailureOutput {
     func presentReportEnd()
     /// Missing, or someone else's account: indistinguishable on purpose.
     func presentNotFound(_ id: AccountID)
+    /// `from`/`to` do not make a period the report can cover; nothing was read.
     func presentInvalidRange(_ failure: DateRangeFailure)
 }

@@ -1,4 +1,5 @@
 /// What logging out can lead to.
 public protocol SessionDeleteUseCaseOutput: StorageFailureOutput {
+    /// The session is revoked (or was already).
     func presentLoggedOut()
 }

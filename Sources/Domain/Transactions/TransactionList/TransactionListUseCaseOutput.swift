@@ -6,5 +6,6 @@ public protocol TransactionListUseCaseOutput: StorageFailureOutput {
     func presentNoTransactions()
     /// Missing, or someone else's account: indistinguishable on purpose.
     func presentNotFound(_ id: AccountID)
+    /// `from`/`to` do not make a period the listing can cover; nothing was read.
     func presentInvalidRange(_ failure: DateRangeFailure)
 }

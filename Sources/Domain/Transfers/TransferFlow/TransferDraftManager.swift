@@ -6,6 +6,7 @@ import Foundation
 /// Methods throw `GatewayError` for storage failures only. Submitting removes a draft through
 /// `TransferManager.execute(_:consuming:)`, in the transfer's own write transaction.
 public protocol TransferDraftManager: Sendable {
+    /// Stores a new draft.
     func insert(_ draft: TransferDraftState) throws
 
     /// The draft, or nil when it does not exist, belongs to someone else or has expired at `date`.

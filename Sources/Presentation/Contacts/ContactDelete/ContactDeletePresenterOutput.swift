@@ -1,4 +1,5 @@
 /// What the contact-deletion Responder must be able to show.
 public protocol ContactDeletePresenterOutput: ProblemPresenterOutput, NotFoundPresenterOutput {
+    /// The contact is gone (204).
     func showDeleted()
 }

@@ -1,4 +1,5 @@
 /// What the contact Responder must be able to show.
 public protocol ContactShowPresenterOutput: ProblemPresenterOutput, NotFoundPresenterOutput {
+    /// The contact.
     func showContact(_ contact: ContactViewModel)
 }

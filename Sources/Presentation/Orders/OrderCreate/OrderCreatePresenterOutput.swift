@@ -2,5 +2,6 @@
 public protocol OrderCreatePresenterOutput: ProblemPresenterOutput, ValidationPresenterOutput, NotFoundPresenterOutput,
     InternalInconsistencyPresenterOutput
 {
+    /// The new order (201).
     func showCreated(_ order: OrderViewModel)
 }

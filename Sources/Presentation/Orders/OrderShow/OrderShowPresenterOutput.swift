@@ -1,4 +1,5 @@
 /// What the order Responder must be able to show.
 public protocol OrderShowPresenterOutput: ProblemPresenterOutput, NotFoundPresenterOutput {
+    /// The order.
     func showOrder(_ order: OrderViewModel)
 }

@@ -2,5 +2,6 @@
 public protocol TransferCreatePresenterOutput: ProblemPresenterOutput, ValidationPresenterOutput, NotFoundPresenterOutput,
     InternalInconsistencyPresenterOutput
 {
+    /// The completed transfer (201).
     func showCreated(_ transfer: TransferViewModel)
 }
