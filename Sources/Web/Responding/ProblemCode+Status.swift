@@ -36,7 +36,13 @@ extension ProblemCode {
     public var invitesRetry: Bool {
         switch self {
         case .idempotencyInFlight, .rateLimited, .storageUnavailable, .serverBusy, .addressAtCapacity, .shuttingDown: true
-        default: false
+        // Listed rather than `default`: a new code is a decision here too.
+        case .malformedRequest, .malformedJSON, .invalidPercentEncoding, .unauthorized, .invalidCredentials, .notFound,
+            .methodNotAllowed, .requestTimeout, .emailTaken, .invalidTransition, .draftChanged, .idempotencyKeyReused, .staleETag,
+            .bodyTooLarge, .uriTooLong, .unsupportedMediaType, .expectationFailed, .validationFailed, .invalidRange, .draftIncomplete,
+            .currencyMismatch, .insufficientFunds, .sameAccount, .recipientNotReachable, .headersTooLarge, .internalError,
+            .methodNotImplemented, .unsupportedTransferCoding, .handlerTimeout, .httpVersionNotSupported:
+            false
         }
     }
 }
