@@ -20,6 +20,8 @@ final class Connection: @unchecked Sendable {
         var startedAt: UInt64
         /// The client's address when it is not the peer's (a trusted proxy forwarded the request).
         var client: String? = nil
+        /// The dispatched request's header fields, for a refusal of it (the handler's deadline).
+        var headers: HTTPHeaders? = nil
     }
 
     private let fd: Int32
@@ -159,7 +161,8 @@ final class Connection: @unchecked Sendable {
             case .refuse(let error):
                 let exchange = self.exchange ?? placeholderExchange(method: machine.methodBeingRead)
                 self.exchange = exchange
-                let response = context.errorResponder(error, exchange.requestID)
+                let response = context.errorResponder(
+                    HTTPRefusal(error: error, requestID: exchange.requestID, headers: exchange.headers ?? machine.headersBeingRead))
                 context.configuration.onRefusal?(response.status.code)
                 queue(response, connection: .close)
             case .flush:
@@ -187,7 +190,8 @@ final class Connection: @unchecked Sendable {
         }
         request.remoteAddress = context.configuration.clientAddress?(remoteAddress, request.headers) ?? remoteAddress
         exchange = Exchange(
-            method: request.method, path: request.path, requestID: request.requestID, startedAt: now, client: request.remoteAddress)
+            method: request.method, path: request.path, requestID: request.requestID, startedAt: now, client: request.remoteAddress,
+            headers: request.headers)
         let handler = context.handler
         let loop = self.loop
         if context.answersOnLoop(request) {

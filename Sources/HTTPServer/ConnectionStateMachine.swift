@@ -70,6 +70,9 @@ struct ConnectionStateMachine {
     /// The method of the request being read, once its request line is: a refusal answers it.
     var methodBeingRead: HTTPMethod? { parser.currentMethod }
 
+    /// The header fields of the request being read, once its header section is.
+    var headersBeingRead: HTTPHeaders? { parser.currentHeaders }
+
     var isClosed: Bool {
         if case .closed = state { return true }
         return false

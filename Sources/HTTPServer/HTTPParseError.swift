@@ -39,6 +39,7 @@ public struct HTTPParseError: Error, Equatable, Sendable, CustomStringConvertibl
         case handlerTimeout = "handler did not answer in time"
         case serverAtCapacity = "too many open connections"
         case addressAtCapacity = "too many open connections from this address"
+        case shuttingDown = "the server is shutting down"
     }
 
     public let reason: Reason
@@ -55,7 +56,7 @@ public struct HTTPParseError: Error, Equatable, Sendable, CustomStringConvertibl
         case .unsupportedTransferCoding, .connectNotSupported, .methodNotImplemented: .notImplemented
         case .unsupportedExpectation: .expectationFailed
         case .headerTimeout, .bodyTimeout: .requestTimeout
-        case .handlerTimeout, .serverAtCapacity, .addressAtCapacity: .serviceUnavailable
+        case .handlerTimeout, .serverAtCapacity, .addressAtCapacity, .shuttingDown: .serviceUnavailable
         default: .badRequest
         }
     }

@@ -80,6 +80,7 @@ extension HTTPRequestParser {
     /// Semantic checks that need the whole header section.
     private mutating func finishHead(_ progress: HeadProgress) -> Event {
         guard let line = progress.requestLine else { return .failure(.init(.invalidRequestLine)) }
+        currentHeaders = progress.headers
         let isHTTP11 = line.version == .http1_1
         if progress.hostCount > 1 { return .failure(.init(.multipleHosts)) }
         if isHTTP11 && progress.hostCount == 0 && limits.requireHost { return .failure(.init(.missingHost)) }

@@ -60,6 +60,9 @@ public struct HTTPRequestParser: Sendable {
     /// The method of the message being parsed once its request line is read, kept after a
     /// failure: a refusal of a HEAD request must carry no content.
     public internal(set) var currentMethod: HTTPMethod?
+    /// The header fields of the message being parsed once its whole header section is read,
+    /// kept after a failure: a refusal of it can be worded in the language it asks for.
+    public internal(set) var currentHeaders: HTTPHeaders?
 
     public init(limits: Limits = Limits()) {
         self.limits = limits
@@ -131,6 +134,7 @@ public struct HTTPRequestParser: Sendable {
     mutating func finishMessage(_ head: HTTPRequestHead, body: [UInt8], trailers: HTTPHeaders) -> Event {
         state = .head(HeadProgress(at: start))
         currentMethod = nil
+        currentHeaders = nil
         var request = HTTPRequest(
             method: head.method, target: head.target, path: head.path, query: head.query,
             version: head.version, headers: head.headers, body: body, trailers: trailers,

@@ -12,9 +12,10 @@ import Glibc
 public final class HTTPServer: @unchecked Sendable {
     /// Maps a complete request to its response; runs on the worker pool, may block.
     public typealias Handler = @Sendable (HTTPRequest) -> HTTPResponse
-    /// Renders a refusal the server decides itself (malformed request, limit, timeout, capacity);
-    /// gets the error and the request id. Runs on an event loop, so it must be quick.
-    public typealias ErrorResponder = @Sendable (HTTPParseError, String) -> HTTPResponse
+    /// Renders a refusal the server decides itself (malformed request, limit, timeout, capacity,
+    /// shutdown): the application words it like its other errors. Runs on an event loop, so it
+    /// must be quick.
+    public typealias ErrorResponder = @Sendable (HTTPRefusal) -> HTTPResponse
 
     public let configuration: HTTPServerConfiguration
     private let context: ServerContext
@@ -143,7 +144,7 @@ public final class HTTPServer: @unchecked Sendable {
                     Glibc.close(fd)
                     continue
                 }
-                var refusal: HTTPParseError? = open > maxConnections || context.isShuttingDown ? HTTPParseError(.serverAtCapacity) : nil
+                var refusal = Self.admission(open: open, maxConnections: maxConnections, shuttingDown: context.isShuttingDown)
                 let counted = perAddressCap > 0 && !(configuration.isExemptFromAddressCap?(remote) ?? false)
                 if counted {
                     let fromAddress = context.addressCounts.take(remote)
@@ -173,6 +174,14 @@ public final class HTTPServer: @unchecked Sendable {
         }
     }
 
+    /// The refusal a connection accepted as the `open`th gets before its address is counted:
+    /// one that slipped in while shutting down is told so (its client should go elsewhere),
+    /// one past the cap that the server is busy.
+    static func admission(open: Int, maxConnections: Int, shuttingDown: Bool) -> HTTPParseError? {
+        if shuttingDown { return HTTPParseError(.shuttingDown) }
+        return open > maxConnections ? HTTPParseError(.serverAtCapacity) : nil
+    }
+
     /// Out of descriptors: pause accepting instead of spinning on a listener that stays readable.
     private func backOff() {
         guard let source = acceptSource, !acceptSuspended else { return }
@@ -193,10 +202,10 @@ public final class HTTPServer: @unchecked Sendable {
     }
 
     /// The default error rendering: plain text, for users of the module without an application.
-    public static let plainTextError: ErrorResponder = { error, _ in
+    public static let plainTextError: ErrorResponder = { refusal in
         HTTPResponse(
-            status: error.status,
+            status: refusal.error.status,
             headers: ["Content-Type": "text/plain; charset=utf-8"],
-            body: Array("\(error.reason.rawValue)\n".utf8))
+            body: Array("\(refusal.error.reason.rawValue)\n".utf8))
     }
 }

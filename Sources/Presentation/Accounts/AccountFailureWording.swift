@@ -3,24 +3,24 @@ import Domain
 /// Account and report failures in the client's words.
 enum AccountFailureWording {
     static func notFound(messages: Messages) -> ProblemViewModel {
-        ProblemViewModel(code: "not_found", title: messages.text(.notFoundTitle), detail: messages.text(.accountNotFound))
+        ProblemViewModel(code: .notFound, title: messages.text(.notFoundTitle), detail: messages.text(.accountNotFound))
     }
 
     static func problem(_ failures: [AccountFieldFailure], messages: Messages) -> ProblemViewModel {
         let errors = failures.map { failure in
             switch (failure.field, failure.rule) {
             case (.name, .required), (.name, .unknownCurrency):
-                FieldErrorViewModel(pointer: "/name", code: "required", detail: messages.text(.userNameRequired))
+                FieldErrorViewModel(pointer: "/name", code: .required, detail: messages.text(.userNameRequired))
             case (.name, .tooLong):
-                FieldErrorViewModel(pointer: "/name", code: "too_long", detail: messages.text(.tooLong, ["max": "\(AccountPolicy.maximumNameLength)"]))
+                FieldErrorViewModel(pointer: "/name", code: .tooLong, detail: messages.text(.tooLong, ["max": "\(AccountPolicy.maximumNameLength)"]))
             case (.currency, .required), (.currency, .tooLong):
-                FieldErrorViewModel(pointer: "/currency", code: "required", detail: messages.text(.currencyRequired))
+                FieldErrorViewModel(pointer: "/currency", code: .required, detail: messages.text(.currencyRequired))
             case (.currency, .unknownCurrency):
-                FieldErrorViewModel(pointer: "/currency", code: "unknown_currency", detail: messages.text(.unknownCurrency))
+                FieldErrorViewModel(pointer: "/currency", code: .unknownCurrency, detail: messages.text(.unknownCurrency))
             }
         }
         return ProblemViewModel(
-            code: "validation_failed", title: messages.text(.validationTitle), detail: errors.map(\.detail).joined(separator: "; "), errors: errors)
+            code: .validationFailed, title: messages.text(.validationTitle), detail: errors.map(\.detail).joined(separator: "; "), errors: errors)
     }
 
     /// 422: the dates are well formed but do not make a usable period.
@@ -28,10 +28,10 @@ enum AccountFailureWording {
         let error: FieldErrorViewModel
         switch failure {
         case .fromAfterTo:
-            error = FieldErrorViewModel(parameter: "from", code: "from_after_to", detail: messages.text(.fromAfterTo))
+            error = FieldErrorViewModel(parameter: "from", code: .fromAfterTo, detail: messages.text(.fromAfterTo))
         case .tooLong(let maximumDays):
-            error = FieldErrorViewModel(parameter: "from", code: "range_too_long", detail: messages.text(.rangeTooLong, ["max": "\(maximumDays)"]))
+            error = FieldErrorViewModel(parameter: "from", code: .rangeTooLong, detail: messages.text(.rangeTooLong, ["max": "\(maximumDays)"]))
         }
-        return ProblemViewModel(code: "invalid_range", title: messages.text(.validationTitle), detail: error.detail, errors: [error])
+        return ProblemViewModel(code: .invalidRange, title: messages.text(.validationTitle), detail: error.detail, errors: [error])
     }
 }

@@ -6,13 +6,13 @@ enum ContactFailureWording {
         let errors = failures.map { failure in
             switch failure.rule {
             case .nameRequired:
-                FieldErrorViewModel(pointer: pointer(failure.field), code: "required", detail: messages.text(.nameRequired))
+                FieldErrorViewModel(pointer: pointer(failure.field), code: .required, detail: messages.text(.nameRequired))
             case .invalidEmail:
-                FieldErrorViewModel(pointer: pointer(failure.field), code: "invalid_email", detail: messages.text(.invalidEmail))
+                FieldErrorViewModel(pointer: pointer(failure.field), code: .invalidEmail, detail: messages.text(.invalidEmail))
             }
         }
         return ProblemViewModel(
-            code: "validation_failed", title: messages.text(.validationTitle),
+            code: .validationFailed, title: messages.text(.validationTitle),
             detail: Array(Set(errors.map(\.detail))).sorted().joined(separator: "; "), errors: errors)
     }
 
@@ -24,10 +24,10 @@ enum ContactFailureWording {
     }
 
     static func notFound(messages: Messages) -> ProblemViewModel {
-        ProblemViewModel(code: "not_found", title: messages.text(.notFoundTitle), detail: messages.text(.contactNotFound))
+        ProblemViewModel(code: .notFound, title: messages.text(.notFoundTitle), detail: messages.text(.contactNotFound))
     }
 
     static func invalidID(messages: Messages) -> FieldErrorViewModel {
-        FieldErrorViewModel(parameter: "id", code: "invalid_id", detail: messages.text(.invalidID))
+        FieldErrorViewModel(parameter: "id", code: .invalidID, detail: messages.text(.invalidID))
     }
 }

@@ -22,7 +22,7 @@ struct ContactInputConverter {
     mutating func read(_ body: JSONValue) -> ContactInput {
         var input = ContactInput()
         guard case .object(let object) = body else {
-            reader.record(FieldErrorViewModel(pointer: "", code: "invalid_type", detail: messages.text(.mustBeObject)))
+            reader.record(FieldErrorViewModel(pointer: "", code: .invalidType, detail: messages.text(.mustBeObject)))
             return input
         }
         for field in ContactInputField.all where !field.inAddress {

@@ -42,16 +42,16 @@ public struct FieldReader {
             let text = trimmed ? raw.trimmingWhitespace() : raw
             if trimmed && text.isEmpty { return .null }
             if text.unicodeScalars.contains(where: forbidden) {
-                errors.append(FieldErrorViewModel(pointer: pointer, code: "invalid_characters", detail: messages.text(.invalidCharacters)))
+                errors.append(FieldErrorViewModel(pointer: pointer, code: .invalidCharacters, detail: messages.text(.invalidCharacters)))
                 return .invalid
             }
             if text.unicodeScalars.count > maxLength {
-                errors.append(FieldErrorViewModel(pointer: pointer, code: "too_long", detail: messages.text(.tooLong, ["max": "\(maxLength)"])))
+                errors.append(FieldErrorViewModel(pointer: pointer, code: .tooLong, detail: messages.text(.tooLong, ["max": "\(maxLength)"])))
                 return .invalid
             }
             return .value(text)
         default:
-            errors.append(FieldErrorViewModel(pointer: pointer, code: "invalid_type", detail: messages.text(.mustBeString)))
+            errors.append(FieldErrorViewModel(pointer: pointer, code: .invalidType, detail: messages.text(.mustBeString)))
             return .invalid
         }
     }
@@ -64,7 +64,7 @@ public struct FieldReader {
         case .invalid: return .invalid
         case .value(let text):
             guard let date = CalendarDate(text) else {
-                errors.append(FieldErrorViewModel(pointer: pointer, code: "invalid_format", detail: messages.text(.invalidDate)))
+                errors.append(FieldErrorViewModel(pointer: pointer, code: .invalidFormat, detail: messages.text(.invalidDate)))
                 return .invalid
             }
             return .value(date)
@@ -77,7 +77,7 @@ public struct FieldReader {
         case nil, .null?: return nil
         case .object(let nested)?: return nested
         default:
-            errors.append(FieldErrorViewModel(pointer: pointer, code: "invalid_type", detail: messages.text(.mustBeObject)))
+            errors.append(FieldErrorViewModel(pointer: pointer, code: .invalidType, detail: messages.text(.mustBeObject)))
             return nil
         }
     }
@@ -85,7 +85,7 @@ public struct FieldReader {
     /// The body as an object, or an error at the root pointer.
     public mutating func object(_ body: JSONValue) -> [String: JSONValue]? {
         guard case .object(let object) = body else {
-            errors.append(FieldErrorViewModel(pointer: "", code: "invalid_type", detail: messages.text(.mustBeObject)))
+            errors.append(FieldErrorViewModel(pointer: "", code: .invalidType, detail: messages.text(.mustBeObject)))
             return nil
         }
         return object

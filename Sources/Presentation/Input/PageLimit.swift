@@ -10,7 +10,7 @@ enum PageLimit {
             return value
         }
         errors.append(FieldErrorViewModel(
-            parameter: "limit", code: "invalid_value", detail: messages.text(.invalidLimit, ["max": "\(maximum)"])))
+            parameter: "limit", code: .invalidValue, detail: messages.text(.invalidLimit, ["max": "\(maximum)"])))
         return defaultValue
     }
 }

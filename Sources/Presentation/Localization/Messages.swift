@@ -132,6 +132,29 @@ public struct Messages: Sendable {
         case draftIncomplete
         case draftOneStep
         case draftChanged
+        case notReadyTitle
+        case notReadyDetail
+        case httpSyntaxDetail
+        case uriTooLongTitle
+        case uriTooLongDetail
+        case headersTooLargeTitle
+        case headersTooLargeDetail
+        case bodyTooLargeTitle
+        case bodyTooLargeDetail
+        case httpVersionTitle
+        case httpVersionDetail
+        case transferCodingTitle
+        case transferCodingDetail
+        case methodNotImplementedTitle
+        case methodNotImplementedDetail
+        case expectationFailedTitle
+        case expectationFailedDetail
+        case requestTimeoutTitle
+        case requestTimeoutDetail
+        case handlerTimeoutDetail
+        case serverAtCapacityDetail
+        case addressAtCapacityDetail
+        case shuttingDownDetail
     }
 
     private static let catalog: [Key: [Language: String]] = [
@@ -266,6 +289,38 @@ public struct Messages: Sendable {
         .draftOneStep: [.en: "Send exactly one step: amount, toAccountId or toContactId, or memo", .fr: "Envoyez une seule étape : amount, toAccountId ou toContactId, ou memo"],
         .draftChanged: [.en: "The draft changed meanwhile; read it again and retry", .fr: "Le brouillon a changé entre-temps ; relisez-le et réessayez"],
         .transactionsNotFound: [.en: "Transactions are not found", .fr: "Les transactions sont introuvables"],
+        .notReadyTitle: [.en: "Not ready", .fr: "Pas prêt"],
+        .notReadyDetail: [.en: "The database does not answer", .fr: "La base de données ne répond pas"],
+        .httpSyntaxDetail: [.en: "The request breaks HTTP/1.1 syntax ({rule})", .fr: "La requête enfreint la syntaxe HTTP/1.1 ({rule})"],
+        .uriTooLongTitle: [.en: "Request line too long", .fr: "Ligne de requête trop longue"],
+        .uriTooLongDetail: [.en: "The request line is longer than this server accepts", .fr: "La ligne de requête est plus longue que ce que ce serveur accepte"],
+        .headersTooLargeTitle: [.en: "Request header fields too large", .fr: "Champs d'en-tête trop volumineux"],
+        .headersTooLargeDetail: [
+            .en: "A header line, the header section or the number of fields is over this server's limit",
+            .fr: "Une ligne d'en-tête, la section d'en-tête ou le nombre de champs dépasse la limite de ce serveur",
+        ],
+        .bodyTooLargeTitle: [.en: "Request body too large", .fr: "Corps de requête trop volumineux"],
+        .bodyTooLargeDetail: [.en: "The body is larger than this server accepts", .fr: "Le corps est plus grand que ce que ce serveur accepte"],
+        .httpVersionTitle: [.en: "HTTP version not supported", .fr: "Version HTTP non prise en charge"],
+        .httpVersionDetail: [.en: "Send the request in HTTP/1.1 or HTTP/1.0", .fr: "Envoyez la requête en HTTP/1.1 ou HTTP/1.0"],
+        .transferCodingTitle: [.en: "Transfer coding not implemented", .fr: "Codage de transfert non implémenté"],
+        .transferCodingDetail: [.en: "Only the chunked transfer coding is supported", .fr: "Seul le codage de transfert chunked est pris en charge"],
+        .methodNotImplementedTitle: [.en: "Method not implemented", .fr: "Méthode non implémentée"],
+        .methodNotImplementedDetail: [.en: "This server does not implement this method", .fr: "Ce serveur n'implémente pas cette méthode"],
+        .expectationFailedTitle: [.en: "Expectation failed", .fr: "Attente non satisfaite"],
+        .expectationFailedDetail: [.en: "Only Expect: 100-continue is supported", .fr: "Seul Expect: 100-continue est pris en charge"],
+        .requestTimeoutTitle: [.en: "Request timeout", .fr: "Délai de requête dépassé"],
+        .requestTimeoutDetail: [.en: "The request was not received in time", .fr: "La requête n'a pas été reçue à temps"],
+        .handlerTimeoutDetail: [
+            .en: "The request took too long to answer; it may still take effect",
+            .fr: "La réponse à la requête a pris trop de temps ; elle peut encore prendre effet",
+        ],
+        .serverAtCapacityDetail: [.en: "Too many connections are open; try again shortly", .fr: "Trop de connexions sont ouvertes ; réessayez sous peu"],
+        .addressAtCapacityDetail: [
+            .en: "Too many connections are open from your address; close some and try again",
+            .fr: "Trop de connexions sont ouvertes depuis votre adresse ; fermez-en et réessayez",
+        ],
+        .shuttingDownDetail: [.en: "The server is shutting down; try again shortly", .fr: "Le serveur s'arrête ; réessayez sous peu"],
     ]
 
     /// The sentence for `key`, with `{name}` placeholders filled from `values`.

@@ -8,23 +8,23 @@ enum OrderFailureWording {
         var seen = Set<String>()
         let details = errors.map(\.detail).filter { seen.insert($0).inserted }
         return ProblemViewModel(
-            code: "validation_failed", title: messages.text(.validationTitle), detail: details.joined(separator: "; "), errors: errors)
+            code: .validationFailed, title: messages.text(.validationTitle), detail: details.joined(separator: "; "), errors: errors)
     }
 
     static func error(_ failure: OrderFieldFailure, messages: Messages) -> FieldErrorViewModel {
         let maximumQuantity = ["max": "\(OrderPolicy.standard.maximumQuantity)"]
-        let (code, detail): (String, String) =
+        let (code, detail): (FieldErrorCode, String) =
             switch failure.rule {
-            case .required: ("required", required(at: failure.pointer, messages: messages))
-            case .invalidEmail: ("invalid_email", messages.text(.invalidEmail))
-            case .noItems: ("no_items", messages.text(.noItems))
-            case .tooManyLines: ("too_many_lines", messages.text(.tooManyLines, ["max": "\(OrderPolicy.standard.maximumLines)"]))
-            case .unknownProduct: ("unknown_product", messages.text(.unknownProduct))
-            case .quantityOutOfRange: ("quantity_out_of_range", messages.text(.quantityOutOfRange, maximumQuantity))
-            case .combinedQuantityOutOfRange: ("combined_quantity_out_of_range", messages.text(.combinedQuantityOutOfRange, maximumQuantity))
-            case .conflictingShipmentAddress: ("conflicting_shipment_address", messages.text(.conflictingShipmentAddress))
-            case .contactAddressIncomplete: ("contact_address_incomplete", messages.text(.contactAddressIncomplete))
-            case .totalTooLarge: ("total_too_large", messages.text(.totalTooLarge))
+            case .required: (.required, required(at: failure.pointer, messages: messages))
+            case .invalidEmail: (.invalidEmail, messages.text(.invalidEmail))
+            case .noItems: (.noItems, messages.text(.noItems))
+            case .tooManyLines: (.tooManyLines, messages.text(.tooManyLines, ["max": "\(OrderPolicy.standard.maximumLines)"]))
+            case .unknownProduct: (.unknownProduct, messages.text(.unknownProduct))
+            case .quantityOutOfRange: (.quantityOutOfRange, messages.text(.quantityOutOfRange, maximumQuantity))
+            case .combinedQuantityOutOfRange: (.combinedQuantityOutOfRange, messages.text(.combinedQuantityOutOfRange, maximumQuantity))
+            case .conflictingShipmentAddress: (.conflictingShipmentAddress, messages.text(.conflictingShipmentAddress))
+            case .contactAddressIncomplete: (.contactAddressIncomplete, messages.text(.contactAddressIncomplete))
+            case .totalTooLarge: (.totalTooLarge, messages.text(.totalTooLarge))
             }
         return FieldErrorViewModel(pointer: failure.pointer, code: code, detail: detail)
     }
@@ -54,44 +54,44 @@ enum OrderFailureWording {
     }
 
     static func notFound(messages: Messages) -> ProblemViewModel {
-        ProblemViewModel(code: "not_found", title: messages.text(.notFoundTitle), detail: messages.text(.orderNotFound))
+        ProblemViewModel(code: .notFound, title: messages.text(.notFoundTitle), detail: messages.text(.orderNotFound))
     }
 
     static func invalidID(messages: Messages) -> ProblemViewModel {
-        messages.malformed([FieldErrorViewModel(parameter: "id", code: "invalid_id", detail: messages.text(.invalidID))])
+        messages.malformed([FieldErrorViewModel(parameter: "id", code: .invalidID, detail: messages.text(.invalidID))])
     }
 
     /// `shipToContactId` names no contact of this user; missing and someone else's read alike.
     static func contactNotFound(messages: Messages) -> ProblemViewModel {
         let detail = messages.text(.contactNotFound)
         return ProblemViewModel(
-            code: "not_found", title: messages.text(.notFoundTitle), detail: detail,
-            errors: [FieldErrorViewModel(pointer: "/shipToContactId", code: "not_found", detail: detail)])
+            code: .notFound, title: messages.text(.notFoundTitle), detail: detail,
+            errors: [FieldErrorViewModel(pointer: "/shipToContactId", code: .notFound, detail: detail)])
     }
 
     /// `payFromAccountId` names no account of this user; missing and someone else's read alike.
     static func paymentAccountNotFound(messages: Messages) -> ProblemViewModel {
         let detail = messages.text(.accountNotFound)
         return ProblemViewModel(
-            code: "not_found", title: messages.text(.notFoundTitle), detail: detail,
-            errors: [FieldErrorViewModel(pointer: "/payFromAccountId", code: "not_found", detail: detail)])
+            code: .notFound, title: messages.text(.notFoundTitle), detail: detail,
+            errors: [FieldErrorViewModel(pointer: "/payFromAccountId", code: .notFound, detail: detail)])
     }
 
     static func paymentCurrencyMismatch(messages: Messages) -> ProblemViewModel {
-        payment("currency_mismatch", messages.text(.paymentCurrencyMismatch), messages: messages)
+        payment(.currencyMismatch, .currencyMismatch, messages.text(.paymentCurrencyMismatch), messages: messages)
     }
 
     static func insufficientFunds(messages: Messages) -> ProblemViewModel {
-        payment("insufficient_funds", messages.text(.insufficientFunds), messages: messages)
+        payment(.insufficientFunds, .insufficientFunds, messages.text(.insufficientFunds), messages: messages)
     }
 
-    private static func payment(_ code: String, _ detail: String, messages: Messages) -> ProblemViewModel {
+    private static func payment(_ code: ProblemCode, _ field: FieldErrorCode, _ detail: String, messages: Messages) -> ProblemViewModel {
         ProblemViewModel(
             code: code, title: messages.text(.paymentRefusedTitle), detail: detail,
-            errors: [FieldErrorViewModel(pointer: "/payFromAccountId", code: code, detail: detail)])
+            errors: [FieldErrorViewModel(pointer: "/payFromAccountId", code: field, detail: detail)])
     }
 
     static func invalidTransition(messages: Messages) -> ProblemViewModel {
-        ProblemViewModel(code: "invalid_transition", title: messages.text(.conflictTitle), detail: messages.text(.invalidTransition))
+        ProblemViewModel(code: .invalidTransition, title: messages.text(.conflictTitle), detail: messages.text(.invalidTransition))
     }
 }

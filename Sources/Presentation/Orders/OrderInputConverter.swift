@@ -28,7 +28,7 @@ struct OrderInputConverter {
                 request[keyPath: target] = text(customer, field, pointer: "/customer/\(field.key)")
             }
             if let email = request.email, !EmailRule.isPlausible(email) {
-                reader.record(FieldErrorViewModel(pointer: "/customer/email", code: "invalid_email", detail: messages.text(.invalidEmail)))
+                reader.record(FieldErrorViewModel(pointer: "/customer/email", code: .invalidEmail, detail: messages.text(.invalidEmail)))
             }
         }
         request.billingAddress = address(object, "billingAddress")
@@ -60,7 +60,7 @@ struct OrderInputConverter {
     private mutating func id(_ object: [String: JSONValue], _ key: String, pointer: String) -> String? {
         guard case .value(let text) = reader.string(object, key, pointer: pointer, maxLength: IDFormat.maximumLength) else { return nil }
         guard IDFormat.isValid(text) else {
-            reader.record(FieldErrorViewModel(pointer: pointer, code: "invalid_id", detail: messages.text(.invalidID)))
+            reader.record(FieldErrorViewModel(pointer: pointer, code: .invalidID, detail: messages.text(.invalidID)))
             return nil
         }
         return text
@@ -70,7 +70,7 @@ struct OrderInputConverter {
     private mutating func speed(_ object: [String: JSONValue]) -> ShipmentSpeed? {
         guard case .value(let text) = reader.string(object, "shipmentMethod", pointer: "/shipmentMethod", maxLength: 100) else { return nil }
         guard let speed = ShipmentSpeed(rawValue: text) else {
-            reader.record(FieldErrorViewModel(pointer: "/shipmentMethod", code: "invalid_value", detail: messages.text(.invalidShipmentMethod)))
+            reader.record(FieldErrorViewModel(pointer: "/shipmentMethod", code: .invalidValue, detail: messages.text(.invalidShipmentMethod)))
             return nil
         }
         return speed
@@ -83,19 +83,19 @@ struct OrderInputConverter {
         case .array(let elements)?:
             guard elements.count <= Self.maximumItems else {
                 reader.record(FieldErrorViewModel(
-                    pointer: "/items", code: "too_many_items", detail: messages.text(.tooManyItems, ["max": "\(Self.maximumItems)"])))
+                    pointer: "/items", code: .tooManyItems, detail: messages.text(.tooManyItems, ["max": "\(Self.maximumItems)"])))
                 return nil
             }
             return elements.enumerated().map { index, element in item(element, pointer: "/items/\(index)") }
         default:
-            reader.record(FieldErrorViewModel(pointer: "/items", code: "invalid_type", detail: messages.text(.mustBeArray)))
+            reader.record(FieldErrorViewModel(pointer: "/items", code: .invalidType, detail: messages.text(.mustBeArray)))
             return nil
         }
     }
 
     private mutating func item(_ element: JSONValue, pointer: String) -> OrderCreateRequest.Item {
         guard case .object(let fields) = element else {
-            reader.record(FieldErrorViewModel(pointer: pointer, code: "invalid_type", detail: messages.text(.mustBeObject)))
+            reader.record(FieldErrorViewModel(pointer: pointer, code: .invalidType, detail: messages.text(.mustBeObject)))
             return OrderCreateRequest.Item()
         }
         let productID = id(fields, "productId", pointer: pointer + "/productId").map(ProductID.init)
@@ -111,7 +111,7 @@ struct OrderInputConverter {
         case .number(let literal)? where literal.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) && literal != "0":
             return Int(literal) ?? Int.max
         default:
-            reader.record(FieldErrorViewModel(pointer: pointer, code: "invalid_format", detail: messages.text(.quantityDigitsOnly)))
+            reader.record(FieldErrorViewModel(pointer: pointer, code: .invalidFormat, detail: messages.text(.quantityDigitsOnly)))
             return nil
         }
     }

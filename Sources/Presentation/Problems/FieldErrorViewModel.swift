@@ -5,10 +5,10 @@ public struct FieldErrorViewModel: Encodable, Equatable, Sendable {
     /// A query or path parameter's name.
     public let parameter: String?
     /// Stable snake_case identifier.
-    public let code: String
+    public let code: FieldErrorCode
     public let detail: String
 
-    public init(pointer: String? = nil, parameter: String? = nil, code: String, detail: String) {
+    public init(pointer: String? = nil, parameter: String? = nil, code: FieldErrorCode, detail: String) {
         self.pointer = pointer
         self.parameter = parameter
         self.code = code

@@ -17,27 +17,27 @@ enum TransferFailureWording {
         var seen = Set<String>()
         let details = errors.map(\.detail).filter { seen.insert($0).inserted }
         return ProblemViewModel(
-            code: "validation_failed", title: messages.text(.validationTitle), detail: details.joined(separator: "; "), errors: errors)
+            code: .validationFailed, title: messages.text(.validationTitle), detail: details.joined(separator: "; "), errors: errors)
     }
 
     static func error(_ failure: TransferFieldFailure, messages: Messages) -> FieldErrorViewModel {
         switch (failure.field, failure.rule) {
         case (.fromAccountId, _):
-            FieldErrorViewModel(pointer: fromAccountPointer, code: "required", detail: messages.text(.fromAccountRequired))
+            FieldErrorViewModel(pointer: fromAccountPointer, code: .required, detail: messages.text(.fromAccountRequired))
         case (.recipient, .conflictingRecipients):
-            FieldErrorViewModel(pointer: toContactPointer, code: "conflicting_recipients", detail: messages.text(.conflictingRecipients))
+            FieldErrorViewModel(pointer: toContactPointer, code: .conflictingRecipients, detail: messages.text(.conflictingRecipients))
         case (.recipient, _):
-            FieldErrorViewModel(pointer: toAccountPointer, code: "required", detail: messages.text(.recipientRequired))
+            FieldErrorViewModel(pointer: toAccountPointer, code: .required, detail: messages.text(.recipientRequired))
         case (.amount, .notPositive):
-            FieldErrorViewModel(pointer: amountPointer, code: "not_positive", detail: messages.text(.amountNotPositive))
+            FieldErrorViewModel(pointer: amountPointer, code: .notPositive, detail: messages.text(.amountNotPositive))
         case (.amount, .tooManyDecimals):
-            FieldErrorViewModel(pointer: amountPointer, code: "too_many_decimals", detail: messages.text(.amountTooManyDecimals))
+            FieldErrorViewModel(pointer: amountPointer, code: .tooManyDecimals, detail: messages.text(.amountTooManyDecimals))
         case (.amount, .tooLarge):
-            FieldErrorViewModel(pointer: amountPointer, code: "too_large", detail: messages.text(.amountTooLarge))
+            FieldErrorViewModel(pointer: amountPointer, code: .tooLarge, detail: messages.text(.amountTooLarge))
         case (.amount, _):
-            FieldErrorViewModel(pointer: amountPointer, code: "required", detail: messages.text(.amountRequired))
+            FieldErrorViewModel(pointer: amountPointer, code: .required, detail: messages.text(.amountRequired))
         case (.memo, _):
-            FieldErrorViewModel(pointer: "/memo", code: "too_long", detail: messages.text(.tooLong, ["max": "\(TransferPolicy().maximumMemoLength)"]))
+            FieldErrorViewModel(pointer: "/memo", code: .tooLong, detail: messages.text(.tooLong, ["max": "\(TransferPolicy().maximumMemoLength)"]))
         }
     }
 
@@ -45,20 +45,20 @@ enum TransferFailureWording {
     static func incomplete(_ missing: [TransferDraftStep], messages: Messages) -> ProblemViewModel {
         let errors = missing.map { step in
             switch step {
-            case .amount: FieldErrorViewModel(pointer: amountPointer, code: "required", detail: messages.text(.amountRequired))
-            case .recipient: FieldErrorViewModel(pointer: toAccountPointer, code: "required", detail: messages.text(.recipientRequired))
+            case .amount: FieldErrorViewModel(pointer: amountPointer, code: .required, detail: messages.text(.amountRequired))
+            case .recipient: FieldErrorViewModel(pointer: toAccountPointer, code: .required, detail: messages.text(.recipientRequired))
             }
         }
         return ProblemViewModel(
-            code: "draft_incomplete", title: messages.text(.validationTitle), detail: messages.text(.draftIncomplete), errors: errors)
+            code: .draftIncomplete, title: messages.text(.validationTitle), detail: messages.text(.draftIncomplete), errors: errors)
     }
 
     static func notFound(messages: Messages) -> ProblemViewModel {
-        ProblemViewModel(code: "not_found", title: messages.text(.notFoundTitle), detail: messages.text(.transferNotFound))
+        ProblemViewModel(code: .notFound, title: messages.text(.notFoundTitle), detail: messages.text(.transferNotFound))
     }
 
     static func draftNotFound(messages: Messages) -> ProblemViewModel {
-        ProblemViewModel(code: "not_found", title: messages.text(.notFoundTitle), detail: messages.text(.transferDraftNotFound))
+        ProblemViewModel(code: .notFound, title: messages.text(.notFoundTitle), detail: messages.text(.transferDraftNotFound))
     }
 
     /// An account or contact id in the body names nothing of this user; missing and someone
@@ -66,37 +66,39 @@ enum TransferFailureWording {
     static func referenceNotFound(at pointer: String, contact: Bool, messages: Messages) -> ProblemViewModel {
         let detail = messages.text(contact ? .contactNotFound : .accountNotFound)
         return ProblemViewModel(
-            code: "not_found", title: messages.text(.notFoundTitle), detail: detail,
-            errors: [FieldErrorViewModel(pointer: pointer, code: "not_found", detail: detail)])
+            code: .notFound, title: messages.text(.notFoundTitle), detail: detail,
+            errors: [FieldErrorViewModel(pointer: pointer, code: .notFound, detail: detail)])
     }
 
     static func invalidID(messages: Messages) -> ProblemViewModel {
-        messages.malformed([FieldErrorViewModel(parameter: "id", code: "invalid_id", detail: messages.text(.invalidID))])
+        messages.malformed([FieldErrorViewModel(parameter: "id", code: .invalidID, detail: messages.text(.invalidID))])
     }
 
     static func sameAccount(at pointer: String, messages: Messages) -> ProblemViewModel {
-        refusal("same_account", messages.text(.sameAccount), at: pointer, messages: messages)
+        refusal(.sameAccount, .sameAccount, messages.text(.sameAccount), at: pointer, messages: messages)
     }
 
     static func currencyMismatch(messages: Messages) -> ProblemViewModel {
-        refusal("currency_mismatch", messages.text(.transferCurrencyMismatch), at: toAccountPointer, messages: messages)
+        refusal(.currencyMismatch, .currencyMismatch, messages.text(.transferCurrencyMismatch), at: toAccountPointer, messages: messages)
     }
 
     static func recipientNotReachable(messages: Messages) -> ProblemViewModel {
-        refusal("recipient_not_reachable", messages.text(.recipientNotReachable), at: toContactPointer, messages: messages)
+        refusal(.recipientNotReachable, .recipientNotReachable, messages.text(.recipientNotReachable), at: toContactPointer, messages: messages)
     }
 
     static func insufficientFunds(messages: Messages) -> ProblemViewModel {
-        refusal("insufficient_funds", messages.text(.insufficientFunds), at: amountPointer, messages: messages)
+        refusal(.insufficientFunds, .insufficientFunds, messages.text(.insufficientFunds), at: amountPointer, messages: messages)
     }
 
     static func draftChanged(messages: Messages) -> ProblemViewModel {
-        ProblemViewModel(code: "draft_changed", title: messages.text(.conflictTitle), detail: messages.text(.draftChanged))
+        ProblemViewModel(code: .draftChanged, title: messages.text(.conflictTitle), detail: messages.text(.draftChanged))
     }
 
-    private static func refusal(_ code: String, _ detail: String, at pointer: String, messages: Messages) -> ProblemViewModel {
+    private static func refusal(
+        _ code: ProblemCode, _ field: FieldErrorCode, _ detail: String, at pointer: String, messages: Messages
+    ) -> ProblemViewModel {
         ProblemViewModel(
             code: code, title: messages.text(.transferRefusedTitle), detail: detail,
-            errors: [FieldErrorViewModel(pointer: pointer, code: code, detail: detail)])
+            errors: [FieldErrorViewModel(pointer: pointer, code: field, detail: detail)])
     }
 }

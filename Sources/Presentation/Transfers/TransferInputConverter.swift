@@ -47,7 +47,7 @@ struct TransferInputConverter {
             object["amount"] != nil, object["toAccountId"] != nil || object["toContactId"] != nil, object["memo"] != nil,
         ]
         guard steps.filter({ $0 }).count == 1 else {
-            reader.record(FieldErrorViewModel(pointer: "", code: "one_step", detail: messages.text(.draftOneStep)))
+            reader.record(FieldErrorViewModel(pointer: "", code: .oneStep, detail: messages.text(.draftOneStep)))
             return nil
         }
         if steps[0] { return .amount(amount(object)) }
@@ -62,7 +62,7 @@ struct TransferInputConverter {
         let pointer = "/\(key)"
         guard case .value(let text) = reader.string(object, key, pointer: pointer, maxLength: IDFormat.maximumLength) else { return nil }
         guard IDFormat.isValid(text) else {
-            reader.record(FieldErrorViewModel(pointer: pointer, code: "invalid_id", detail: messages.text(.invalidID)))
+            reader.record(FieldErrorViewModel(pointer: pointer, code: .invalidID, detail: messages.text(.invalidID)))
             return nil
         }
         return text
@@ -82,24 +82,24 @@ struct TransferInputConverter {
             return nil
         case .string(let text)?:
             if text.utf8.count > DecimalAmount.maximumLength {
-                amountError("too_long", messages.text(.tooLong, ["max": "\(DecimalAmount.maximumLength)"]))
+                amountError(.tooLong, messages.text(.tooLong, ["max": "\(DecimalAmount.maximumLength)"]))
             } else if text.unicodeScalars.allSatisfy(\.isTrimmedWhitespace) {
                 return nil
             } else if text.hasPrefix("-") {
-                amountError("not_positive", messages.text(.amountNotPositive))
+                amountError(.notPositive, messages.text(.amountNotPositive))
             } else if let amount = DecimalAmount(text) {
                 return amount
             } else {
-                amountError("invalid_format", messages.text(.amountFormat))
+                amountError(.invalidFormat, messages.text(.amountFormat))
             }
             return nil
         default:
-            amountError("invalid_type", messages.text(.amountMustBeString))
+            amountError(.invalidType, messages.text(.amountMustBeString))
             return nil
         }
     }
 
-    private mutating func amountError(_ code: String, _ detail: String) {
+    private mutating func amountError(_ code: FieldErrorCode, _ detail: String) {
         amountErrors.append(FieldErrorViewModel(pointer: "/amount", code: code, detail: detail))
     }
 }

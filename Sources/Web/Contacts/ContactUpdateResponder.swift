@@ -8,6 +8,6 @@ final class ContactUpdateResponder: SceneResponder, ContactUpdatePresenterOutput
     }
 
     func showStale(_ problem: ProblemViewModel, current: ContactViewModel) {
-        showProblem(problem, status: 412, headers: ["ETag": current.etag])
+        showProblem(problem, headers: ["ETag": current.etag])
     }
 }

@@ -9,6 +9,6 @@ final class OrderCancelResponder: SceneResponder, OrderCancelPresenterOutput {
     }
 
     func showInvalidTransition(_ problem: ProblemViewModel, current: OrderViewModel) {
-        showProblem(problem, status: 409, headers: ["ETag": current.etag])
+        showProblem(problem, headers: ["ETag": current.etag])
     }
 }

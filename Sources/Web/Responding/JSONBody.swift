@@ -30,8 +30,12 @@ public enum JSONBody {
         return HTTPResponse(status: status, headers: headers, body: Array(body))
     }
 
-    /// A problem document with its media type.
-    public static func problem(_ problem: ProblemDetails, headers: HTTPHeaders = HTTPHeaders()) -> HTTPResponse {
-        response(HTTPStatus(code: problem.status), problem, headers: headers, contentType: "application/problem+json")
+    /// A problem document with its media type, at the status of its code; the one place a
+    /// `ProblemDetails` is made.
+    /// A code that invites a retry gets `Retry-After: 1` unless `headers` sets its own.
+    public static func problem(_ problem: ProblemViewModel, requestID: String, headers: HTTPHeaders = HTTPHeaders()) -> HTTPResponse {
+        var headers = headers
+        if problem.code.invitesRetry && headers["Retry-After"] == nil { headers.add(name: "Retry-After", value: "1") }
+        return response(problem.code.status, ProblemDetails(problem, requestId: requestID), headers: headers, contentType: "application/problem+json")
     }
 }

@@ -1,28 +1,39 @@
 import HTTPServer
+import Presentation
 
-/// Renders the refusals the HTTP server decides by itself (malformed framing, limits, timeouts)
-/// as problem documents, so they look like every other error of the API.
+/// The hook the HTTP server takes its own refusals from (malformed framing, limits, deadlines,
+/// capacity, shutdown): they become problem documents worded like every other error of the API,
+/// in the language the request asked for when its header section was read (English before).
 public enum ServerErrorResponder {
-    public static let respond: HTTPServer.ErrorResponder = { error, requestID in
-        let (code, title) = describe(error.reason)
-        return JSONBody.problem(ProblemDetails(
-            status: error.status.code, code: code, title: title, detail: error.reason.rawValue.capitalizedFirst + ".",
-            requestId: requestID))
+    public static let respond: HTTPServer.ErrorResponder = { refusal in
+        let language = Language.negotiate(acceptLanguage: refusal.headers?["Accept-Language"])
+        var response = JSONBody.problem(Messages(language).refusal(describe(refusal.error.reason)), requestID: refusal.requestID)
+        ContentLanguage.apply(to: &response, language: language)
+        return response
     }
 
-    static func describe(_ reason: HTTPParseError.Reason) -> (code: String, title: String) {
+    /// The server's reason in the Presentation's terms; the many ways to break HTTP/1.1 syntax
+    /// are one `malformed_request`, each with its rule in the detail.
+    static func describe(_ reason: HTTPParseError.Reason) -> ServerRefusal {
         switch reason {
-        case .requestLineTooLong: ("uri_too_long", "Request line too long")
-        case .headerLineTooLong, .headerSectionTooLarge, .tooManyHeaders: ("headers_too_large", "Request header fields too large")
-        case .bodyTooLarge: ("body_too_large", "Request body too large")
-        case .unsupportedVersion: ("http_version_not_supported", "HTTP version not supported")
-        case .unsupportedTransferCoding: ("unsupported_transfer_coding", "Transfer coding not implemented")
-        case .connectNotSupported, .methodNotImplemented: ("method_not_implemented", "Method not implemented")
-        case .unsupportedExpectation: ("expectation_failed", "Expectation failed")
-        case .headerTimeout, .bodyTimeout: ("request_timeout", "Request timeout")
-        case .handlerTimeout: ("handler_timeout", "The request took too long")
-        case .serverAtCapacity: ("server_busy", "Server at capacity")
-        default: ("malformed_request", "Malformed request")
+        case .requestLineTooLong: .uriTooLong
+        case .headerLineTooLong, .headerSectionTooLarge, .tooManyHeaders: .headersTooLarge
+        case .bodyTooLarge: .bodyTooLarge
+        case .unsupportedVersion: .httpVersionNotSupported
+        case .unsupportedTransferCoding: .unsupportedTransferCoding
+        case .connectNotSupported, .methodNotImplemented: .methodNotImplemented
+        case .unsupportedExpectation: .expectationFailed
+        case .headerTimeout, .bodyTimeout: .requestTimeout
+        case .handlerTimeout: .handlerTimeout
+        case .serverAtCapacity: .serverBusy
+        case .addressAtCapacity: .addressAtCapacity
+        case .shuttingDown: .shuttingDown
+        case .invalidMethod, .invalidRequestTarget, .invalidHost, .invalidVersion, .invalidRequestLine, .bareLineFeed,
+            .bareCarriageReturn, .obsoleteLineFolding, .invalidHeaderName, .whitespaceBeforeColon, .invalidHeaderValue,
+            .missingHost, .multipleHosts, .invalidContentLength, .multipleContentLengths, .contentLengthWithTransferEncoding,
+            .chunkedNotFinal, .transferEncodingInHTTP10, .invalidChunkSize, .invalidChunkExtension, .chunkLineTooLong,
+            .missingChunkTerminator:
+            .malformed(rule: reason.rawValue)
         }
     }
 }

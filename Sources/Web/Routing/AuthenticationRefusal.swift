@@ -14,22 +14,11 @@ enum AuthenticationRefusal: Error {
         switch self {
         case .missing, .invalid:
             let challenge = self == .missing ? #"Bearer realm="viperd""# : #"Bearer realm="viperd", error="invalid_token""#
-            return JSONBody.problem(
-                ProblemDetails(
-                    status: 401, code: "unauthorized", title: messages.text(.unauthorizedTitle),
-                    detail: messages.text(.unauthorizedDetail), requestId: context.requestID),
-                headers: ["WWW-Authenticate": challenge])
+            return JSONBody.problem(messages.unauthorized(), requestID: context.requestID, headers: ["WWW-Authenticate": challenge])
         case .ambiguous:
-            return JSONBody.problem(
-                ProblemDetails(
-                    status: 400, code: "malformed_request", title: messages.text(.malformedTitle),
-                    detail: messages.text(.severalAuthorizationFields), requestId: context.requestID))
+            return JSONBody.problem(messages.severalAuthorizationFields(), requestID: context.requestID)
         case .unavailable:
-            return JSONBody.problem(
-                ProblemDetails(
-                    status: 503, code: "storage_unavailable", title: messages.text(.unavailableTitle),
-                    detail: messages.text(.unavailableDetail), requestId: context.requestID),
-                headers: ["Retry-After": "1"])
+            return JSONBody.problem(messages.unavailable(), requestID: context.requestID)
         }
     }
 }

@@ -5,10 +5,7 @@ import Presentation
 /// that are not JSON; worded in the client's language like every scene's.
 enum RootProblems {
     static func notFound(_ request: HTTPRequest, context: RequestContext) -> HTTPResponse {
-        let messages = context.messages
-        return JSONBody.problem(ProblemDetails(
-            status: 404, code: "not_found", title: messages.text(.notFoundTitle), detail: messages.text(.noSuchPath),
-            requestId: context.requestID))
+        JSONBody.problem(context.messages.noSuchPath(), requestID: context.requestID)
     }
 
     static func methodNotAllowed(_ request: HTTPRequest, allow: [HTTPMethod], context: RequestContext) -> HTTPResponse {
@@ -16,12 +13,8 @@ enum RootProblems {
         if request.method == .options {
             return HTTPResponse(status: .noContent, headers: ["Allow": allowed])
         }
-        let messages = context.messages
         return JSONBody.problem(
-            ProblemDetails(
-                status: 405, code: "method_not_allowed", title: messages.text(.methodNotAllowedTitle),
-                detail: messages.text(.methodNotAllowedDetail, ["method": request.method.rawValue, "allowed": allowed]),
-                requestId: context.requestID),
+            context.messages.methodNotAllowed(method: request.method.rawValue, allowed: allowed), requestID: context.requestID,
             headers: ["Allow": allowed])
     }
 
@@ -29,14 +22,9 @@ enum RootProblems {
         let messages = context.messages
         switch failure {
         case .unsupportedMediaType:
-            return JSONBody.problem(ProblemDetails(
-                status: 415, code: "unsupported_media_type", title: messages.text(.unsupportedMediaTypeTitle),
-                detail: messages.text(.unsupportedMediaTypeDetail), requestId: context.requestID))
+            return JSONBody.problem(messages.unsupportedMediaType(), requestID: context.requestID)
         case .empty, .malformed:
-            let detail = messages.text(failure == .empty ? .emptyBody : .invalidJSON)
-            return JSONBody.problem(ProblemDetails(
-                status: 400, code: "malformed_json", title: messages.text(.malformedJSONTitle), detail: detail,
-                errors: [.init(pointer: "", code: "malformed_json", detail: detail)], requestId: context.requestID))
+            return JSONBody.problem(messages.malformedJSON(empty: failure == .empty), requestID: context.requestID)
         }
     }
 }

@@ -19,11 +19,7 @@ enum TargetEncoding {
     static func problem(_ request: HTTPRequest, context: RequestContext) -> HTTPResponse? {
         let pathIsFine = isWellFormed(Substring(request.path).utf8)
         guard !pathIsFine || !isWellFormed(Substring(request.query ?? "").utf8) else { return nil }
-        let messages = context.messages
-        let detail = messages.text(pathIsFine ? .invalidQueryEncoding : .invalidPathEncoding)
-        return JSONBody.problem(ProblemDetails(
-            status: 400, code: "invalid_percent_encoding", title: messages.text(.malformedTitle), detail: detail,
-            requestId: context.requestID))
+        return JSONBody.problem(context.messages.invalidPercentEncoding(inPath: !pathIsFine), requestID: context.requestID)
     }
 
     private static func isHex(_ byte: UInt8) -> Bool {

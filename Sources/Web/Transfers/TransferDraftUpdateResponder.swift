@@ -8,6 +8,6 @@ final class TransferDraftUpdateResponder: SceneResponder, TransferDraftUpdatePre
     }
 
     func showConflict(_ problem: ProblemViewModel) {
-        showProblem(problem, status: 409)
+        showProblem(problem)
     }
 }

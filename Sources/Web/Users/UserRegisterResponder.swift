@@ -10,5 +10,5 @@ final class UserRegisterResponder: SceneResponder, UserRegisterPresenterOutput {
             .created, registration, headers: ["Location": UsersRoute.SignedIn.me.path, "Cache-Control": "no-store"])
     }
 
-    func showEmailTaken(_ problem: ProblemViewModel) { showProblem(problem, status: 409) }
+    func showEmailTaken(_ problem: ProblemViewModel) { showProblem(problem) }
 }

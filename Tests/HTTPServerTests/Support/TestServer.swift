@@ -19,12 +19,13 @@ enum TestServer {
 
     static func with<T>(
         _ configure: (inout HTTPServerConfiguration) -> Void = { _ in },
+        errorResponder: @escaping HTTPServer.ErrorResponder = HTTPServer.plainTextError,
         handler: @escaping HTTPServer.Handler = TestHandlers.standard,
         _ body: (HTTPServer) throws -> T
     ) throws -> T {
         var logger = Logger(label: "test")
         logger.logLevel = .critical
-        let server = HTTPServer(configuration: configuration(configure), logger: logger, handler: handler)
+        let server = HTTPServer(configuration: configuration(configure), logger: logger, errorResponder: errorResponder, handler: handler)
         try server.start()
         defer {
             server.shutdown()

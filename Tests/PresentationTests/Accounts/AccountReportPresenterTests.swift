@@ -102,8 +102,8 @@ struct AccountReportPresenterTests {
         presenter(spy).presentInvalidRange(.tooLong(maximumDays: 366))
         presenter(spy).presentInvalidRange(.fromAfterTo)
         guard case .validation(let long) = spy.shown.first, case .validation(let after) = spy.shown.last else { Issue.record("not 422"); return }
-        #expect(long.code == "invalid_range" && long.errors.first?.code == "range_too_long" && long.detail.contains("366"))
-        #expect(after.errors.first?.code == "from_after_to")
+        #expect(long.code == .invalidRange && long.errors.first?.code == .rangeTooLong && long.detail.contains("366"))
+        #expect(after.errors.first?.code == .fromAfterTo)
     }
 }
 

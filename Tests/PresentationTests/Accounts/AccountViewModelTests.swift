@@ -49,6 +49,6 @@ struct AccountViewModelTests {
         presenter.eventCreate(body: .object(["name": .number("1"), "currency": .string("cad")]))
         guard case .malformed(let problem) = try #require(spy.shown.first) else { Issue.record("not malformed"); return }
         #expect(problem.errors.map(\.pointer) == ["/name", "/currency"])
-        #expect(problem.errors.map(\.code) == ["invalid_type", "invalid_format"])
+        #expect(problem.errors.map(\.code) == [.invalidType, .invalidFormat])
     }
 }

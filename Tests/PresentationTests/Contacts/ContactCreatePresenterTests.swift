@@ -29,7 +29,7 @@ struct ContactCreatePresenterTests {
         let spy = PresenterOutputSpy()
         presenter(spy).eventCreate(body: .object(["firstName": .string("a" + String(repeating: "\u{301}", count: 100))]))
         guard case .malformed(let problem) = try #require(spy.shown.first) else { Issue.record("accepted"); return }
-        #expect(problem.errors.map(\.code) == ["too_long"])
+        #expect(problem.errors.map(\.code) == [.tooLong])
     }
 
     @Test("a body that is not an object is refused at the root pointer")
@@ -49,9 +49,9 @@ struct ContactCreatePresenterTests {
             ContactFieldFailure(field: .firstName, rule: .nameRequired), ContactFieldFailure(field: .lastName, rule: .nameRequired),
         ])
         guard case .validation(let problem) = try #require(spy.shown.first) else { Issue.record("not validation"); return }
-        #expect(problem.code == "validation_failed")
+        #expect(problem.code == .validationFailed)
         #expect(problem.errors.map(\.pointer) == ["/firstName", "/lastName"])
-        #expect(problem.errors.allSatisfy { $0.code == "required" && $0.detail == message })
+        #expect(problem.errors.allSatisfy { $0.code == .required && $0.detail == message })
     }
 
     @Test("a created contact is shown formatted: name, date, RFC 3339 times, strong ETag")

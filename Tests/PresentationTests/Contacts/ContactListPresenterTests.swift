@@ -38,7 +38,7 @@ struct ContactListPresenterTests {
         presenter(spy).eventList(query: String(repeating: "q", count: 201), limit: "0", cursor: "not-ours")
         guard case .malformed(let problem) = try #require(spy.shown.first) else { Issue.record("not malformed"); return }
         #expect(problem.errors.map(\.parameter) == ["limit", "cursor", "q"])
-        #expect(problem.code == "malformed_request")
+        #expect(problem.code == .malformedRequest)
     }
 
     @Test("limits outside 1...100 or not integers are refused", arguments: ["0", "101", "-1", "1.5", "ten", "", "+5", "0005"])

@@ -22,7 +22,7 @@ struct OrderCreatePresenterTests {
             Issue.record("not malformed: \(spy.shown)")
             return []
         }
-        #expect(problem.code == "malformed_request")
+        #expect(problem.code == .malformedRequest)
         return problem.errors.map { "\($0.pointer ?? "-") \($0.code)" }
     }
 
@@ -38,7 +38,7 @@ struct OrderCreatePresenterTests {
         let spy = OrderPresenterOutputSpy()
         presenter(spy).eventCreate(body: items([.number("1"), quantity]))
         let problem = try #require(spy.problem)
-        #expect(problem.errors == [FieldErrorViewModel(pointer: "/items/1/quantity", code: "invalid_format", detail: "Quantity must be digits only")])
+        #expect(problem.errors == [FieldErrorViewModel(pointer: "/items/1/quantity", code: .invalidFormat, detail: "Quantity must be digits only")])
     }
 
     @Test("the digits-only message is French for a French client")
@@ -97,9 +97,9 @@ struct OrderCreatePresenterTests {
             OrderFieldFailure(pointer: "/items/2/productId", rule: .unknownProduct),
         ])
         guard case .validation(let problem) = try #require(spy.shown.first) else { Issue.record("not validation"); return }
-        #expect(problem.code == "validation_failed")
+        #expect(problem.code == .validationFailed)
         #expect(problem.errors.map(\.pointer) == ["/items/0/productId", "/items/1/quantity", "/items/2/productId"])
-        #expect(problem.errors.map(\.code) == ["required", "required", "unknown_product"])
+        #expect(problem.errors.map(\.code) == [.required, .required, .unknownProduct])
         #expect(problem.errors[0].detail == product)
         #expect(problem.errors[1].detail == quantity)
     }
@@ -114,8 +114,8 @@ struct OrderCreatePresenterTests {
         presenter(spy).presentValidationFailures(rules.map { OrderFieldFailure(pointer: "/items", rule: $0) })
         let problem = try #require(spy.problem)
         #expect(Set(problem.errors.map(\.code)).count == rules.count)
-        #expect(problem.errors.first { $0.code == "quantity_out_of_range" }?.detail == "Quantity must be from 1 to 999")
-        #expect(problem.errors.first { $0.code == "too_many_lines" }?.detail == "An order can have at most 100 lines")
+        #expect(problem.errors.first { $0.code == .quantityOutOfRange }?.detail == "Quantity must be from 1 to 999")
+        #expect(problem.errors.first { $0.code == .tooManyLines }?.detail == "An order can have at most 100 lines")
     }
 
     @Test("payment refusals point at payFromAccountId: 422 insufficient_funds and currency_mismatch, 404 for an account not yours; a foreign contact is a 404 naming nothing")
@@ -132,12 +132,12 @@ struct OrderCreatePresenterTests {
             Issue.record("\(spy.shown)")
             return
         }
-        #expect(payment.code == "insufficient_funds")
+        #expect(payment.code == .insufficientFunds)
         #expect(payment.errors.map(\.pointer) == ["/payFromAccountId"])
-        #expect(currency.code == "currency_mismatch")
+        #expect(currency.code == .currencyMismatch)
         #expect(account.errors.map(\.pointer) == ["/payFromAccountId"])
         #expect(!account.detail.contains("a_other"))
-        #expect(contact.code == "not_found")
+        #expect(contact.code == .notFound)
         #expect(contact.errors.map(\.pointer) == ["/shipToContactId"])
         #expect(!contact.detail.contains("c_other"))
     }

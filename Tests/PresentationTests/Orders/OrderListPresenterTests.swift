@@ -70,7 +70,7 @@ struct OrderListPresenterTests {
             messages: Messages(.en))
         presenter.presentInvalidTransition(OrderFixture.order(status: .cancelled, version: 2))
         guard case .invalidTransition(let problem, let order) = try #require(spy.shown.first) else { Issue.record("\(spy.shown)"); return }
-        #expect(problem.code == "invalid_transition")
+        #expect(problem.code == .invalidTransition)
         #expect(order.status == "cancelled")
         presenter.eventCancel(id: "bad id")
         #expect(spy.shown.count == 2)

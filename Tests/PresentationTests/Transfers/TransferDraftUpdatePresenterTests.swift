@@ -24,7 +24,7 @@ struct TransferDraftUpdatePresenterTests {
     ])
     func oneStep(body: JSONValue) throws {
         let problem = try #require(shown(body).problem)
-        #expect(problem.code == "malformed_request" && problem.errors.map(\.code) == ["one_step"])
+        #expect(problem.code == .malformedRequest && problem.errors.map(\.code) == [.oneStep])
     }
 
     @Test("an amount step with bad syntax is 422 at /amount")
@@ -37,6 +37,6 @@ struct TransferDraftUpdatePresenterTests {
     @Test("a malformed draft id is 400 naming the id parameter")
     func malformedID() throws {
         let problem = try #require(shown(.object(["memo": .string("x")]), id: "td 1").problem)
-        #expect(problem.code == "malformed_request" && problem.errors.map(\.parameter) == ["id"])
+        #expect(problem.code == .malformedRequest && problem.errors.map(\.parameter) == ["id"])
     }
 }

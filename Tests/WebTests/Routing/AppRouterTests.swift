@@ -30,6 +30,17 @@ struct AppRouterTests {
         #expect(down.headers["Content-Type"] == "application/problem+json")
     }
 
+    @Test("readiness down answers in French with Accept-Language: fr, saying storage_unavailable with Retry-After")
+    func readinessInFrench() throws {
+        let down = makeRouter(available: false).respond(to: request(.get, "/health/ready", headers: ["Host": "t", "Accept-Language": "fr"]))
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(down.body)) as? [String: Any])
+        #expect(json["code"] as? String == "storage_unavailable")
+        #expect(json["title"] as? String == "Pas prêt")
+        #expect(json["detail"] as? String == "La base de données ne répond pas")
+        #expect(down.headers["Content-Language"] == "fr")
+        #expect(down.headers["Retry-After"] == "1")
+    }
+
     @Test("the root's own problems speak the client's language too")
     func localizedRootProblems() {
         let response = makeRouter().respond(to: request(.get, "/nope", headers: ["Host": "t", "Accept-Language": "fr"]))

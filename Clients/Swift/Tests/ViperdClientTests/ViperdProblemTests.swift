@@ -5,9 +5,9 @@ import ViperdClient
 @Suite("ViperdProblem")
 struct ViperdProblemTests {
     let stale = Components.Schemas.Problem(
-        _type: "https://viperd.dev/problems/precondition-failed", title: "The contact has changed", status: 412,
-        detail: "Fetch it again", code: "precondition_failed",
-        errors: [.init(parameter: "If-Match", code: "stale", detail: "Stale")], requestId: "r-1")
+        _type: "https://viperd.dev/problems/stale-etag", title: "Precondition failed", status: 412,
+        detail: "The contact was changed since you read it", code: "stale_etag",
+        errors: [.init(parameter: "If-Match", code: "invalid_if_match", detail: "Stale")], requestId: "r-1")
 
     @Test("a documented error output throws its problem document as a ViperdProblem")
     func documentedError() throws {
@@ -17,15 +17,15 @@ struct ViperdProblemTests {
             _ = try ViperdProblem.expect(output) { try $0.ok.body.json }
         }
         let problem = ViperdProblem(stale)
-        #expect(problem.status == 412 && problem.code == "precondition_failed" && problem.requestID == "r-1")
+        #expect(problem.status == 412 && problem.code == "stale_etag" && problem.requestID == "r-1")
         #expect(problem.errors.map(\.parameter) == ["If-Match"])
     }
 
     @Test("a status met only by the default response still throws its problem document")
     func defaultResponse() throws {
         let tooLarge = Components.Schemas.Problem(
-            _type: "about:blank", title: "Header fields too large", status: 431, detail: "Too large",
-            code: "header_fields_too_large", requestId: "r-3")
+            _type: "https://viperd.dev/problems/headers-too-large", title: "Request header fields too large", status: 431, detail: "Too large",
+            code: "headers_too_large", requestId: "r-3")
         let output = Operations.UpdateContact.Output.default(
             statusCode: 431, .init(headers: .init(xRequestID: "r-3"), body: .applicationProblemJson(tooLarge)))
         #expect(ViperdProblem(output: output) == ViperdProblem(tooLarge))

@@ -26,7 +26,7 @@ public final class AccountCreatePresenter: AccountCreateUseCaseOutput, StorageFa
         let name = reader.string(object, "name", pointer: "/name", maxLength: 1024)
         let currency = reader.string(object, "currency", pointer: "/currency", maxLength: 3)
         if case .value(let code) = currency, !(code.utf8.count == 3 && code.utf8.allSatisfy({ $0 >= 0x41 && $0 <= 0x5A })) {
-            reader.record(FieldErrorViewModel(pointer: "/currency", code: "invalid_format", detail: messages.text(.invalidCurrencyFormat)))
+            reader.record(FieldErrorViewModel(pointer: "/currency", code: .invalidFormat, detail: messages.text(.invalidCurrencyFormat)))
         }
         guard reader.errors.isEmpty else {
             output.showMalformedInput(messages.malformed(reader.errors))

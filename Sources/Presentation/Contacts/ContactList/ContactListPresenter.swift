@@ -2,8 +2,6 @@ import Domain
 
 /// Converts the list's query parameters and words the page or the empty-book message.
 public final class ContactListPresenter: ContactListUseCaseOutput, StorageFailurePresenter {
-    public static let defaultLimit = 20
-    public static let maxLimit = 100
     public static let maxQueryLength = 200
 
     private let useCase: ContactListUseCase
@@ -20,26 +18,17 @@ public final class ContactListPresenter: ContactListUseCaseOutput, StorageFailur
     /// Raw query values: `q`, `limit`, `cursor` as the client sent them (already percent-decoded).
     public func eventList(query: String?, limit: String?, cursor: String?) {
         var errors: [FieldErrorViewModel] = []
-        var pageSize = Self.defaultLimit
-        if let limit {
-            if limit.utf8.count <= 3, limit.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), let value = Int(limit),
-                (1...Self.maxLimit).contains(value)
-            {
-                pageSize = value
-            } else {
-                errors.append(FieldErrorViewModel(parameter: "limit", code: "invalid_value", detail: messages.text(.invalidLimit, ["max": "\(Self.maxLimit)"])))
-            }
-        }
+        let pageSize = PageLimit.parse(limit, messages: messages, errors: &errors)
         var after: ContactCursor?
         if let cursor, !cursor.isEmpty {
             after = ContactCursorCoding.decode(cursor)
             if after == nil {
-                errors.append(FieldErrorViewModel(parameter: "cursor", code: "invalid_cursor", detail: messages.text(.invalidCursor)))
+                errors.append(FieldErrorViewModel(parameter: "cursor", code: .invalidCursor, detail: messages.text(.invalidCursor)))
             }
         }
         let search = query?.trimmingWhitespace()
         if let search, search.unicodeScalars.count > Self.maxQueryLength || search.unicodeScalars.contains(where: { $0.value < 0x20 }) {
-            errors.append(FieldErrorViewModel(parameter: "q", code: "invalid_value", detail: messages.text(.queryTooLong, ["max": "\(Self.maxQueryLength)"])))
+            errors.append(FieldErrorViewModel(parameter: "q", code: .invalidValue, detail: messages.text(.queryTooLong, ["max": "\(Self.maxQueryLength)"])))
         }
         guard errors.isEmpty else {
             output.showMalformedInput(messages.malformed(errors))

@@ -23,7 +23,7 @@ public final class ContactUpdatePresenter: ContactUpdateUseCaseOutput, StorageFa
             case .version(let version)?: expectedVersion = version
             case .any?: expectedVersion = nil
             case nil:
-                errors.append(FieldErrorViewModel(parameter: "If-Match", code: "invalid_if_match", detail: messages.text(.invalidIfMatch)))
+                errors.append(FieldErrorViewModel(parameter: "If-Match", code: .invalidIfMatch, detail: messages.text(.invalidIfMatch)))
             }
         }
         let changes = converter.changes(body)
@@ -43,7 +43,7 @@ public final class ContactUpdatePresenter: ContactUpdateUseCaseOutput, StorageFa
     }
 
     public func presentStale(_ current: ContactPresentationModel) {
-        let problem = ProblemViewModel(code: "stale_etag", title: messages.text(.staleTitle), detail: messages.text(.staleContact))
+        let problem = ProblemViewModel(code: .staleETag, title: messages.text(.staleTitle), detail: messages.text(.staleContact))
         output.showStale(problem, current: ContactViewModel(current))
     }
 }

@@ -24,7 +24,7 @@ public final class OrderListPresenter: OrderListUseCaseOutput, StorageFailurePre
         if let status {
             statusFilter = OrderStatus(rawValue: status)
             if statusFilter == nil {
-                errors.append(FieldErrorViewModel(parameter: "status", code: "invalid_value", detail: messages.text(.invalidStatus)))
+                errors.append(FieldErrorViewModel(parameter: "status", code: .invalidValue, detail: messages.text(.invalidStatus)))
             }
         }
         var order = Self.defaultSort
@@ -32,7 +32,7 @@ public final class OrderListPresenter: OrderListUseCaseOutput, StorageFailurePre
             if let chosen = OrderSort(rawValue: sort) {
                 order = chosen
             } else {
-                errors.append(FieldErrorViewModel(parameter: "sort", code: "invalid_value", detail: messages.text(.invalidSort)))
+                errors.append(FieldErrorViewModel(parameter: "sort", code: .invalidValue, detail: messages.text(.invalidSort)))
             }
         }
         let pageSize = PageLimit.parse(limit, messages: messages, errors: &errors)
@@ -40,7 +40,7 @@ public final class OrderListPresenter: OrderListUseCaseOutput, StorageFailurePre
         if let cursor, !cursor.isEmpty {
             after = OrderCursorCoding.decode(cursor)
             if after == nil {
-                errors.append(FieldErrorViewModel(parameter: "cursor", code: "invalid_cursor", detail: messages.text(.invalidCursor)))
+                errors.append(FieldErrorViewModel(parameter: "cursor", code: .invalidCursor, detail: messages.text(.invalidCursor)))
             }
         }
         guard errors.isEmpty else {
@@ -62,7 +62,7 @@ public final class OrderListPresenter: OrderListUseCaseOutput, StorageFailurePre
 
     public func presentCursorMismatch() {
         output.showMalformedInput(messages.malformed([
-            FieldErrorViewModel(parameter: "cursor", code: "invalid_cursor", detail: messages.text(.cursorMismatch)),
+            FieldErrorViewModel(parameter: "cursor", code: .invalidCursor, detail: messages.text(.cursorMismatch)),
         ]))
     }
 }

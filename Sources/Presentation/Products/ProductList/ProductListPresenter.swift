@@ -21,7 +21,7 @@ public final class ProductListPresenter: ProductListUseCaseOutput, StorageFailur
         if let cursor, !cursor.isEmpty {
             after = ProductCursorCoding.decode(cursor)
             if after == nil {
-                errors.append(FieldErrorViewModel(parameter: "cursor", code: "invalid_cursor", detail: messages.text(.invalidCursor)))
+                errors.append(FieldErrorViewModel(parameter: "cursor", code: .invalidCursor, detail: messages.text(.invalidCursor)))
             }
         }
         guard errors.isEmpty else {

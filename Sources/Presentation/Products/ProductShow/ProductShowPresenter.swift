@@ -16,7 +16,7 @@ public final class ProductShowPresenter: ProductShowUseCaseOutput, StorageFailur
     public func eventShow(id: String) {
         guard IDFormat.isValid(id) else {
             output.showMalformedInput(messages.malformed([
-                FieldErrorViewModel(parameter: "id", code: "invalid_id", detail: messages.text(.invalidID)),
+                FieldErrorViewModel(parameter: "id", code: .invalidID, detail: messages.text(.invalidID)),
             ]))
             return
         }
@@ -28,6 +28,6 @@ public final class ProductShowPresenter: ProductShowUseCaseOutput, StorageFailur
     }
 
     public func presentNotFound(_ id: ProductID) {
-        output.showNotFound(ProblemViewModel(code: "not_found", title: messages.text(.notFoundTitle), detail: messages.text(.productNotFound)))
+        output.showNotFound(ProblemViewModel(code: .notFound, title: messages.text(.notFoundTitle), detail: messages.text(.productNotFound)))
     }
 }

@@ -22,10 +22,10 @@ public final class SessionCreatePresenter: SessionCreateUseCaseOutput, StorageFa
         let email = Converted(reader.string(object, "email", pointer: "/email", maxLength: 254)).value
         let password = Converted(reader.exactString(object, "password", pointer: "/password", maxLength: UserRegisterPresenter.maxPasswordLength)).value
         if email == nil && reader.errors.allSatisfy({ $0.pointer != "/email" }) {
-            reader.record(FieldErrorViewModel(pointer: "/email", code: "required", detail: messages.text(.emailRequired)))
+            reader.record(FieldErrorViewModel(pointer: "/email", code: .required, detail: messages.text(.emailRequired)))
         }
         if password == nil && reader.errors.allSatisfy({ $0.pointer != "/password" }) {
-            reader.record(FieldErrorViewModel(pointer: "/password", code: "required", detail: messages.text(.passwordRequired)))
+            reader.record(FieldErrorViewModel(pointer: "/password", code: .required, detail: messages.text(.passwordRequired)))
         }
         guard reader.errors.isEmpty, let email, let password else {
             output.showMalformedInput(messages.malformed(reader.errors))
@@ -37,7 +37,7 @@ public final class SessionCreatePresenter: SessionCreateUseCaseOutput, StorageFa
     public func presentCreated(_ session: SessionPresentationModel) { output.showCreated(SessionViewModel(session)) }
 
     public func presentInvalidCredentials() {
-        output.showUnauthorized(ProblemViewModel(code: "invalid_credentials", title: messages.text(.unauthorizedTitle), detail: messages.text(.invalidCredentials)))
+        output.showUnauthorized(ProblemViewModel(code: .invalidCredentials, title: messages.text(.unauthorizedTitle), detail: messages.text(.invalidCredentials)))
     }
 
     public func presentThrottled(retryAfter: Int) {

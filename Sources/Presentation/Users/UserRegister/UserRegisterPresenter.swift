@@ -42,22 +42,22 @@ public final class UserRegisterPresenter: UserRegisterUseCaseOutput, StorageFail
         let errors = failures.map { failure -> FieldErrorViewModel in
             let pointer = "/\(failure.field.rawValue)"
             switch (failure.field, failure.rule) {
-            case (.name, _): return FieldErrorViewModel(pointer: pointer, code: "required", detail: messages.text(.userNameRequired))
-            case (.email, .required): return FieldErrorViewModel(pointer: pointer, code: "required", detail: messages.text(.emailRequired))
-            case (.email, _): return FieldErrorViewModel(pointer: pointer, code: "invalid_email", detail: messages.text(.invalidEmail))
-            case (.password, .required): return FieldErrorViewModel(pointer: pointer, code: "required", detail: messages.text(.passwordRequired))
+            case (.name, _): return FieldErrorViewModel(pointer: pointer, code: .required, detail: messages.text(.userNameRequired))
+            case (.email, .required): return FieldErrorViewModel(pointer: pointer, code: .required, detail: messages.text(.emailRequired))
+            case (.email, _): return FieldErrorViewModel(pointer: pointer, code: .invalidEmail, detail: messages.text(.invalidEmail))
+            case (.password, .required): return FieldErrorViewModel(pointer: pointer, code: .required, detail: messages.text(.passwordRequired))
             case (.password, _):
                 return FieldErrorViewModel(
-                    pointer: pointer, code: "weak_password",
+                    pointer: pointer, code: .weakPassword,
                     detail: messages.text(.weakPassword, ["min": "\(UserRegisterTransformer.minimumPasswordLength)"]))
             }
         }
         output.showValidationFailures(ProblemViewModel(
-            code: "validation_failed", title: messages.text(.validationTitle), detail: errors.map(\.detail).joined(separator: "; "), errors: errors))
+            code: .validationFailed, title: messages.text(.validationTitle), detail: errors.map(\.detail).joined(separator: "; "), errors: errors))
     }
 
     public func presentEmailTaken() {
-        output.showEmailTaken(ProblemViewModel(code: "email_taken", title: messages.text(.conflictTitle), detail: messages.text(.emailTaken)))
+        output.showEmailTaken(ProblemViewModel(code: .emailTaken, title: messages.text(.conflictTitle), detail: messages.text(.emailTaken)))
     }
 
     public func presentThrottled(retryAfter: Int) {

@@ -1,0 +1,48 @@
+import HTTPServer
+import Presentation
+
+extension ProblemCode {
+    /// The status a problem with this code is answered with: one per code, so a client can
+    /// branch on either. `docs/API.md`'s table of codes states the same (`ProblemCodeTableTests`).
+    public var status: HTTPStatus {
+        switch self {
+        case .malformedRequest, .malformedJSON, .invalidPercentEncoding: .badRequest
+        case .unauthorized, .invalidCredentials: .unauthorized
+        case .notFound: .notFound
+        case .methodNotAllowed: .methodNotAllowed
+        case .requestTimeout: .requestTimeout
+        case .emailTaken, .invalidTransition, .draftChanged, .idempotencyKeyReused, .idempotencyInFlight: .conflict
+        case .staleETag: .preconditionFailed
+        case .bodyTooLarge: .contentTooLarge
+        case .uriTooLong: .uriTooLong
+        case .unsupportedMediaType: .unsupportedMediaType
+        case .expectationFailed: .expectationFailed
+        case .validationFailed, .invalidRange, .draftIncomplete, .currencyMismatch, .insufficientFunds, .sameAccount,
+            .recipientNotReachable:
+            .unprocessableContent
+        case .rateLimited: .tooManyRequests
+        case .headersTooLarge: .requestHeaderFieldsTooLarge
+        case .internalError: .internalServerError
+        case .methodNotImplemented, .unsupportedTransferCoding: .notImplemented
+        case .storageUnavailable, .serverBusy, .addressAtCapacity, .shuttingDown, .handlerTimeout: .serviceUnavailable
+        case .httpVersionNotSupported: .httpVersionNotSupported
+        }
+    }
+
+    /// Whether a retry of the same request can succeed by itself, soon: the answer then carries
+    /// `Retry-After` (1 second unless the scene knows better, as throttling and password
+    /// hashing do). Not `handler_timeout`: the work may still take effect, so a blind retry of
+    /// a write could act twice (an `Idempotency-Key` makes it safe, and is the client's call).
+    public var invitesRetry: Bool {
+        switch self {
+        case .idempotencyInFlight, .rateLimited, .storageUnavailable, .serverBusy, .addressAtCapacity, .shuttingDown: true
+        // Listed rather than `default`: a new code is a decision here too.
+        case .malformedRequest, .malformedJSON, .invalidPercentEncoding, .unauthorized, .invalidCredentials, .notFound,
+            .methodNotAllowed, .requestTimeout, .emailTaken, .invalidTransition, .draftChanged, .idempotencyKeyReused, .staleETag,
+            .bodyTooLarge, .uriTooLong, .unsupportedMediaType, .expectationFailed, .validationFailed, .invalidRange, .draftIncomplete,
+            .currencyMismatch, .insufficientFunds, .sameAccount, .recipientNotReachable, .headersTooLarge, .internalError,
+            .methodNotImplemented, .unsupportedTransferCoding, .handlerTimeout, .httpVersionNotSupported:
+            false
+        }
+    }
+}

@@ -1,5 +1,0 @@
-import HTTPServer
-
-extension String {
-    var capitalizedFirst: String { prefix(1).uppercased() + dropFirst() }
-}
