@@ -39,6 +39,10 @@ final class Connection: @unchecked Sendable {
     private var wantsRead = false
     private var wantsWrite = false
     private var mayRead = true
+    /// epoll has reported the peer's end of stream. Its edge comes once, often with the last
+    /// bytes, so a short read no longer means "empty until the next edge": reading goes on until
+    /// it returns the end of the stream.
+    private var peerHungUp = false
     private var descriptorClosed = false
 
     private var output: [UInt8] = []
@@ -75,6 +79,7 @@ final class Connection: @unchecked Sendable {
         let writable = EPOLLOUT.rawValue | EPOLLHUP.rawValue | EPOLLERR.rawValue
         if events & readable != 0 {
             mayRead = true
+            if events & (EPOLLRDHUP.rawValue | EPOLLHUP.rawValue) != 0 { peerHungUp = true }
             readIfWanted()
         }
         if events & writable != 0, wantsWrite, !descriptorClosed {
@@ -120,8 +125,9 @@ final class Connection: @unchecked Sendable {
             reads += 1
             switch Socket.read(fd, into: loop.readBuffer) {
             case .bytes(let count):
-                // A short read emptied the socket; the next arrival raises a new edge.
-                if count < loop.readBuffer.count { mayRead = false }
+                // A short read emptied the socket; the next arrival raises a new edge, unless the
+                // peer has hung up: then no edge will come, and only a read says so.
+                if count < loop.readBuffer.count, !peerHungUp { mayRead = false }
                 deliver(.bytesRead(UnsafeRawBufferPointer(rebasing: loop.readBuffer[0..<count])))
             case .wouldBlock:
                 mayRead = false

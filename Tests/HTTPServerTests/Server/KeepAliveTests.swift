@@ -31,6 +31,24 @@ struct KeepAliveTests {
         }
     }
 
+    @Test("a client that hangs up behind a busy request, leaving the next one unfinished, is closed at once, not at the body deadline")
+    func hangUpWhileHandling() throws {
+        try TestServer.with({ $0.bodyTimeout = .seconds(10) }) { server in
+            let client = try TestClient(port: server.localPort, receiveTimeout: 10)
+            try client.send("GET /sleep?ms=300 HTTP/1.1\r\nHost: t\r\n\r\n")
+            // Sent while the server is not reading (the first request is being handled), so the
+            // bytes and the end of the stream are raised by edges the server only reads later.
+            usleep(100_000)
+            try client.send("POST /echo HTTP/1.1\r\nHost: t\r\nContent-Length: 5\r\n\r\nabc")
+            client.shutdownWrite()
+            let started = ContinuousClock.now
+            let answer = String(decoding: client.readToEnd(), as: UTF8.self)
+            #expect(ContinuousClock.now - started < .seconds(3), "closed only at a deadline")
+            #expect(answer.hasPrefix("HTTP/1.1 200"))
+            #expect(answer.components(separatedBy: "HTTP/1.1 ").count == 2, "one answer, for the finished request: \(answer)")
+        }
+    }
+
     @Test("a Content-Length body ends exactly where the next request begins")
     func bodyBoundaries() throws {
         try TestServer.with { server in
