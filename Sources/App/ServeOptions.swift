@@ -32,126 +32,127 @@ public struct ServeOptions: Sendable {
 
     public typealias Option = CommandOption<AppConfiguration>
 
-    /// Every serve option, in the order `--help` and the README list them.
+    /// Every serve option, in the order `--help` and the README list them. Built from parts:
+    /// one literal of all of them is more than the type checker solves in reasonable time.
     public static let table = OptionTable<AppConfiguration>(listening + DatabaseOptions.options(at: \AppConfiguration.storage) + limitsAndPolicies)
 
     private static let listening: [Option] = [
-            Option("host", default: .shown { $0.server.host }, help: "Address to listen on; :: or 0.0.0.0 for all",
-                   readme: "IPv4 or IPv6 (`::`, `0.0.0.0` for all interfaces)") { $0.server.host = try $1.nonEmpty() },
-            Option("port", default: .shown { "\($0.server.port)" }, help: "TCP port; 0 picks a free one and logs it",
-                   readme: "`0` picks a free port; the start-up log line names it") { $0.server.port = try $1.integer(in: 0...65535) },
-        ]
+        Option("host", default: .shown { $0.server.host }, help: "Address to listen on; :: or 0.0.0.0 for all",
+               readme: "IPv4 or IPv6 (`::`, `0.0.0.0` for all interfaces)") { $0.server.host = try $1.nonEmpty() },
+        Option("port", default: .shown { "\($0.server.port)" }, help: "TCP port; 0 picks a free one and logs it",
+               readme: "`0` picks a free port; the start-up log line names it") { $0.server.port = try $1.integer(in: 0...65535) },
+    ]
 
     private static let limitsAndPolicies: [Option] = [
-            limit("workers", \.workerCount, 1...1024, default: "2 × usable cores",
-                  help: "Threads that run safe requests: GET, HEAD, OPTIONS",
-                  readme: "threads that run the handlers of safe requests (GET, HEAD, OPTIONS)"),
-            limit("write-workers", \.writeWorkerCount, 1...1024,
-                  help: "Threads that run the other methods, which mostly wait for a durable commit; as many writes can share one commit",
-                  readme: "threads that run the handlers of the other methods; a write mostly waits for its durable commit, so there are more of them, and reads never queue behind them"),
-            timeout("header-timeout", \.headerTimeout, help: "Seconds for the whole header section, from its first byte; then 408",
-                    readme: "whole header section, from its first byte: 408, close"),
-            timeout("body-timeout", \.bodyTimeout, help: "Seconds a body may pause between reads; then 408", readme: "pause between two body reads: 408, close"),
-            timeout("idle-timeout", \.idleTimeout, help: "Seconds a keep-alive connection may idle between requests", readme: "idle keep-alive connection: silent close"),
-            timeout("write-timeout", \.writeTimeout, help: "Seconds a client may leave our writes unread before it is dropped",
-                    readme: "client not reading our response: connection dropped"),
-            limit("max-body-bytes", \.maxBodyBytes, 0...(1 << 40), help: "Largest request body in bytes; larger is 413",
-                  readme: "413, decided from Content-Length before reading"),
-            limit("max-header-bytes", \.maxHeaderBytes, 64...(1 << 24), help: "Largest header section in bytes; larger is 431", readme: "431"),
-            limit("max-header-count", \.maxHeaderCount, 1...100_000, help: "Most header fields per request; more is 431", readme: "431"),
-            limit("max-connections", \.maxConnections, 1...1_000_000, help: "Most open connections; more are answered 503", readme: "503 at accept time"),
-            limit("max-connections-per-address", \.maxConnectionsPerAddress, 0...1_000_000,
-                  help: "Most open connections from one client address, trusted proxies exempt; more are answered 503; 0 = no cap",
-                  readme: """
-                      connections from one peer address past it: 503 at accept time (a fixed default of 256, whatever `--max-connections` is, \
-                      so one host cannot take every slot of the default 1024); trusted proxies are exempt; `0` = no cap
-                      """),
-            limit("max-requests-per-connection", \.maxRequestsPerConnection, 1...Int.max, help: "Requests served per connection before it closes",
-                  readme: "last response says `Connection: close`"),
-            Option("max-registrations-per-address", default: .shown { "\($0.maxRegistrationsPerAddress ?? 0)" },
-                   help: "Registrations per client address per hour; more are answered 429; 0 = no limit",
-                   readme: """
-                       registrations from one client address per sliding hour; more: 429 `rate_limited` with `Retry-After`; `0` = no limit \
-                       (load tests from one host)
-                       """) {
-                let registrations = try $1.integer(in: 0...1_000_000)
-                $0.maxRegistrationsPerAddress = registrations == 0 ? nil : registrations
-            },
-            Option("password-hash-concurrency", default: .described("usable cores"),
-                   help: "Password hashes (logins, registrations) computed at once, 32 MiB each; a short queue waits, more are answered 503",
-                   readme: """
-                       scrypt hashes (registration, login) computed at once, 32 MiB each; a queue of 4 per slot waits at most 5 s; more: 503 \
-                       `server_busy` with `Retry-After: 1` (see [Password hashing](#password-hashing))
-                       """) { $0.passwordHashConcurrency = try $1.integer(in: 1...256) },
-            timeout("shutdown-timeout", \.shutdownTimeout, help: "Seconds in-flight requests get on shutdown",
-                    readme: "SIGTERM/SIGINT: in-flight requests get this long, then connections are cut; exit 0"),
-            Option("sqlite-synchronous", default: .shown { $0.synchronous.rawValue },
-                   help: "SQLite synchronous pragma: full (survives power loss), normal or off",
-                   readme: "`full` survives power loss; `normal` only crashes") { $0.synchronous = try $1.oneOf(DatabaseConfiguration.Synchronous.self) },
-            Option("sqlite-group-commit", default: .shown { $0.groupCommit ? "on" : "off" },
-                   help: "Let writes that arrive together share one SQLite commit (one fsync), each in its own savepoint: on or off",
-                   readme: """
-                       writes that arrive together share one transaction and one commit (one fsync), each in its own savepoint: one write's \
-                       failure undoes only its own changes, and no write is answered before its commit is durable; `off`: a commit per write. \
-                       Groups are at most as large as `--write-workers`
-                       """) { $0.groupCommit = try $1.onOff() },
-            Option("token-lifetime-days", default: .shown { numberText($0.sessionPolicy.tokenLifetime / 86_400) },
-                   help: "Days a bearer token stays valid after login or registration", readme: "bearer tokens expire; then 401") {
-                let lifetime = try $1.duration(scale: 86_400, maximum: 3650 * 86_400)
-                $0.sessionPolicy = SessionPolicy(tokenLifetime: Double(lifetime.components.seconds))
-            },
-            Option("auto-migrate", .toggle, default: .shown { $0.autoMigrate ? "on" : "off" },
-                   help: "Apply pending migrations at start; with --no-auto-migrate they stop start-up instead",
-                   readme: "off: pending migrations stop start-up") { $0.autoMigrate = try $1.onOff() },
-            Option("log-level", alsoReading: ["LOG_LEVEL"], default: .shown { $0.logLevel.rawValue },
-                   help: "trace, debug, info, notice, warning, error or critical", readme: "`info` logs one access line per request") {
-                $0.logLevel = try $1.oneOf(Logger.Level.self)
-            },
-            Option("log-format", default: .shown { $0.logFormat.rawValue }, help: "Log lines as text or json, one object per line",
-                   readme: "`json`: one JSON object per line (see [Logs and metrics](#logs-and-metrics))") { $0.logFormat = try $1.oneOf(LogFormat.self) },
-            Option("trusted-proxy", .list(valueName: "cidr"), default: .described("none"),
-                   help: "A reverse proxy's address or CIDR range whose X-Forwarded-For names the client; repeatable",
-                   readme: "see [Behind a reverse proxy](#behind-a-reverse-proxy)") { $0.trustedProxies = try TrustedProxies(ranges: $1.values) },
-            Option("cors-origin", .list(valueName: "origin"), default: .described("none (no CORS)"),
-                   help: "A browser origin (scheme://host[:port]) whose pages may call the API; repeatable",
-                   readme: "see [Browser clients on another origin](#browser-clients-on-another-origin-cors)") { $0.cors = try CORSPolicy(origins: $1.values) },
-            Option("tax-rate-bps", default: .shown { "\($0.orderPolicy.taxRateBasisPoints)" },
-                   help: "Tax on an order's item total in basis points, 0-10000; 1300 = 13 %",
-                   readme: "tax on an order's item total in basis points (0–10000; 1300 = 13 %), half-even in cents; shipping is untaxed") {
-                let rate = try $1.integer(in: 0...10_000)
-                $0.orderPolicy = try OrderPolicy(taxRateBasisPoints: Int64(rate), shippingCosts: $0.orderPolicy.shippingCosts, currency: $0.orderPolicy.currency)
-            },
-            shippingCost("shipping-cost-standard", .standard, help: "Cost of standard shipping in cents",
-                         readme: "cents (0–\(Product.maximumPriceMinor))"),
-            shippingCost("shipping-cost-two-day", .twoDay, help: "Cost of two-day shipping in cents", readme: "cents"),
-            shippingCost("shipping-cost-one-day", .oneDay, help: "Cost of one-day shipping in cents", readme: "cents"),
-            Option("default-currency", .value(valueName: "code"), default: .shown { $0.accountPolicy.defaultCurrency.code },
-                   help: "ISO 4217 code of the account every new user gets",
-                   readme: "currency of the account every new user gets; an unknown ISO 4217 code stops start-up") {
-                let code = try $1.nonEmpty()
-                guard let known = Currency(code: code) else {
-                    throw OptionRefusal("'\(code)' is not an ISO 4217 currency code (upper case, e.g. CAD)")
-                }
-                $0.accountPolicy.defaultCurrency = known
-            },
-            Option("public-report-account", .value(valueName: "id"), default: .described("none"),
-                   help: "Serve /api/sortedTransactions/… without a token for this one account, to anyone",
-                   readme: """
-                       `GET /api/sortedTransactions/…` without a token serves this account **to anyone**; logged as a warning at start-up. \
-                       Without it those routes need a token
-                       """) {
-                let account = $1.text
-                guard !account.isEmpty else { return }
-                guard account.utf8.count <= 64,
-                    account.utf8.allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x41 && $0 <= 0x5A) || ($0 >= 0x61 && $0 <= 0x7A) || $0 == 0x5F || $0 == 0x2D })
-                else {
-                    throw OptionRefusal("'\(account)' is not an account id")
-                }
-                $0.publicReportAccount = AccountID(account)
-            },
-            Option("web-app", default: .shown { $0.webApp ? "on" : "off" }, help: "Serve the web client at /app/ (off: API only)",
-                   readme: "`off`: the API alone; the web client's pages at `/app/` answer 404") { $0.webApp = try $1.onOff() },
-        ]
+        limit("workers", \.workerCount, 1...1024, default: "2 × usable cores",
+              help: "Threads that run safe requests: GET, HEAD, OPTIONS",
+              readme: "threads that run the handlers of safe requests (GET, HEAD, OPTIONS)"),
+        limit("write-workers", \.writeWorkerCount, 1...1024,
+              help: "Threads that run the other methods, which mostly wait for a durable commit; as many writes can share one commit",
+              readme: "threads that run the handlers of the other methods; a write mostly waits for its durable commit, so there are more of them, and reads never queue behind them"),
+        timeout("header-timeout", \.headerTimeout, help: "Seconds for the whole header section, from its first byte; then 408",
+                readme: "whole header section, from its first byte: 408, close"),
+        timeout("body-timeout", \.bodyTimeout, help: "Seconds a body may pause between reads; then 408", readme: "pause between two body reads: 408, close"),
+        timeout("idle-timeout", \.idleTimeout, help: "Seconds a keep-alive connection may idle between requests", readme: "idle keep-alive connection: silent close"),
+        timeout("write-timeout", \.writeTimeout, help: "Seconds a client may leave our writes unread before it is dropped",
+                readme: "client not reading our response: connection dropped"),
+        limit("max-body-bytes", \.maxBodyBytes, 0...(1 << 40), help: "Largest request body in bytes; larger is 413",
+              readme: "413, decided from Content-Length before reading"),
+        limit("max-header-bytes", \.maxHeaderBytes, 64...(1 << 24), help: "Largest header section in bytes; larger is 431", readme: "431"),
+        limit("max-header-count", \.maxHeaderCount, 1...100_000, help: "Most header fields per request; more is 431", readme: "431"),
+        limit("max-connections", \.maxConnections, 1...1_000_000, help: "Most open connections; more are answered 503", readme: "503 at accept time"),
+        limit("max-connections-per-address", \.maxConnectionsPerAddress, 0...1_000_000,
+              help: "Most open connections from one client address, trusted proxies exempt; more are answered 503; 0 = no cap",
+              readme: """
+                  connections from one peer address past it: 503 at accept time (a fixed default of 256, whatever `--max-connections` is, \
+                  so one host cannot take every slot of the default 1024); trusted proxies are exempt; `0` = no cap
+                  """),
+        limit("max-requests-per-connection", \.maxRequestsPerConnection, 1...Int.max, help: "Requests served per connection before it closes",
+              readme: "last response says `Connection: close`"),
+        Option("max-registrations-per-address", default: .shown { "\($0.maxRegistrationsPerAddress ?? 0)" },
+               help: "Registrations per client address per hour; more are answered 429; 0 = no limit",
+               readme: """
+                   registrations from one client address per sliding hour; more: 429 `rate_limited` with `Retry-After`; `0` = no limit \
+                   (load tests from one host)
+                   """) {
+            let registrations = try $1.integer(in: 0...1_000_000)
+            $0.maxRegistrationsPerAddress = registrations == 0 ? nil : registrations
+        },
+        Option("password-hash-concurrency", default: .described("usable cores"),
+               help: "Password hashes (logins, registrations) computed at once, 32 MiB each; a short queue waits, more are answered 503",
+               readme: """
+                   scrypt hashes (registration, login) computed at once, 32 MiB each; a queue of 4 per slot waits at most 5 s; more: 503 \
+                   `server_busy` with `Retry-After: 1` (see [Password hashing](#password-hashing))
+                   """) { $0.passwordHashConcurrency = try $1.integer(in: 1...256) },
+        timeout("shutdown-timeout", \.shutdownTimeout, help: "Seconds in-flight requests get on shutdown",
+                readme: "SIGTERM/SIGINT: in-flight requests get this long, then connections are cut; exit 0"),
+        Option("sqlite-synchronous", default: .shown { $0.synchronous.rawValue },
+               help: "SQLite synchronous pragma: full (survives power loss), normal or off",
+               readme: "`full` survives power loss; `normal` only crashes") { $0.synchronous = try $1.oneOf(DatabaseConfiguration.Synchronous.self) },
+        Option("sqlite-group-commit", default: .shown { $0.groupCommit ? "on" : "off" },
+               help: "Let writes that arrive together share one SQLite commit (one fsync), each in its own savepoint: on or off",
+               readme: """
+                   writes that arrive together share one transaction and one commit (one fsync), each in its own savepoint: one write's \
+                   failure undoes only its own changes, and no write is answered before its commit is durable; `off`: a commit per write. \
+                   Groups are at most as large as `--write-workers`
+                   """) { $0.groupCommit = try $1.onOff() },
+        Option("token-lifetime-days", default: .shown { numberText($0.sessionPolicy.tokenLifetime / 86_400) },
+               help: "Days a bearer token stays valid after login or registration", readme: "bearer tokens expire; then 401") {
+            let lifetime = try $1.duration(scale: 86_400, maximum: 3650 * 86_400)
+            $0.sessionPolicy = SessionPolicy(tokenLifetime: Double(lifetime.components.seconds))
+        },
+        Option("auto-migrate", .toggle, default: .shown { $0.autoMigrate ? "on" : "off" },
+               help: "Apply pending migrations at start; with --no-auto-migrate they stop start-up instead",
+               readme: "off: pending migrations stop start-up") { $0.autoMigrate = try $1.onOff() },
+        Option("log-level", alsoReading: ["LOG_LEVEL"], default: .shown { $0.logLevel.rawValue },
+               help: "trace, debug, info, notice, warning, error or critical", readme: "`info` logs one access line per request") {
+            $0.logLevel = try $1.oneOf(Logger.Level.self)
+        },
+        Option("log-format", default: .shown { $0.logFormat.rawValue }, help: "Log lines as text or json, one object per line",
+               readme: "`json`: one JSON object per line (see [Logs and metrics](#logs-and-metrics))") { $0.logFormat = try $1.oneOf(LogFormat.self) },
+        Option("trusted-proxy", .list(valueName: "cidr"), default: .described("none"),
+               help: "A reverse proxy's address or CIDR range whose X-Forwarded-For names the client; repeatable",
+               readme: "see [Behind a reverse proxy](#behind-a-reverse-proxy)") { $0.trustedProxies = try TrustedProxies(ranges: $1.values) },
+        Option("cors-origin", .list(valueName: "origin"), default: .described("none (no CORS)"),
+               help: "A browser origin (scheme://host[:port]) whose pages may call the API; repeatable",
+               readme: "see [Browser clients on another origin](#browser-clients-on-another-origin-cors)") { $0.cors = try CORSPolicy(origins: $1.values) },
+        Option("tax-rate-bps", default: .shown { "\($0.orderPolicy.taxRateBasisPoints)" },
+               help: "Tax on an order's item total in basis points, 0-10000; 1300 = 13 %",
+               readme: "tax on an order's item total in basis points (0–10000; 1300 = 13 %), half-even in cents; shipping is untaxed") {
+            let rate = try $1.integer(in: 0...10_000)
+            $0.orderPolicy = try OrderPolicy(taxRateBasisPoints: Int64(rate), shippingCosts: $0.orderPolicy.shippingCosts, currency: $0.orderPolicy.currency)
+        },
+        shippingCost("shipping-cost-standard", .standard, help: "Cost of standard shipping in cents",
+                     readme: "cents (0–\(Product.maximumPriceMinor))"),
+        shippingCost("shipping-cost-two-day", .twoDay, help: "Cost of two-day shipping in cents", readme: "cents"),
+        shippingCost("shipping-cost-one-day", .oneDay, help: "Cost of one-day shipping in cents", readme: "cents"),
+        Option("default-currency", .value(valueName: "code"), default: .shown { $0.accountPolicy.defaultCurrency.code },
+               help: "ISO 4217 code of the account every new user gets",
+               readme: "currency of the account every new user gets; an unknown ISO 4217 code stops start-up") {
+            let code = try $1.nonEmpty()
+            guard let known = Currency(code: code) else {
+                throw OptionRefusal("'\(code)' is not an ISO 4217 currency code (upper case, e.g. CAD)")
+            }
+            $0.accountPolicy.defaultCurrency = known
+        },
+        Option("public-report-account", .value(valueName: "id"), default: .described("none"),
+               help: "Serve /api/sortedTransactions/… without a token for this one account, to anyone",
+               readme: """
+                   `GET /api/sortedTransactions/…` without a token serves this account **to anyone**; logged as a warning at start-up. \
+                   Without it those routes need a token
+                   """) {
+            let account = $1.text
+            guard !account.isEmpty else { return }
+            guard account.utf8.count <= 64,
+                account.utf8.allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x41 && $0 <= 0x5A) || ($0 >= 0x61 && $0 <= 0x7A) || $0 == 0x5F || $0 == 0x2D })
+            else {
+                throw OptionRefusal("'\(account)' is not an account id")
+            }
+            $0.publicReportAccount = AccountID(account)
+        },
+        Option("web-app", default: .shown { $0.webApp ? "on" : "off" }, help: "Serve the web client at /app/ (off: API only)",
+               readme: "`off`: the API alone; the web client's pages at `/app/` answer 404") { $0.webApp = try $1.onOff() },
+    ]
 
     /// A limit of the HTTP server, a whole number in `range`.
     private static func limit(

@@ -26,9 +26,11 @@ public struct CommandOption<Settings>: Sendable {
 
     /// The long name without its dashes: `idle-timeout`.
     public let flag: String
+    /// A value, a repeatable value, or an on/off pair.
     public let shape: Shape
     /// The variables read when the flag is absent, first one first: `VIPERD_IDLE_TIMEOUT`.
     public let variables: [String]
+    /// What leaving the option out means.
     public let defaultValue: Default
     /// One line for `--help`, plain text.
     public let help: String

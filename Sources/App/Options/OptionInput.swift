@@ -2,6 +2,7 @@ import Foundation
 
 /// Where a value came from.
 public enum OptionSource: Sendable, Equatable {
+    /// The command line.
     case flag
     /// The environment variable with this name.
     case variable(String)
@@ -11,6 +12,7 @@ public enum OptionSource: Sendable, Equatable {
 /// unless `standsAlone`, for a reason that already names every option involved.
 public struct OptionRefusal: Error, CustomStringConvertible, Sendable {
     public let description: String
+    /// The reason names the options itself: shown without the option's label.
     public let standsAlone: Bool
 
     public init(_ reason: String, standsAlone: Bool = false) {
@@ -23,6 +25,7 @@ public struct OptionRefusal: Error, CustomStringConvertible, Sendable {
 public struct OptionInput: Sendable {
     /// Every value given (several only for a repeatable flag or a comma-separated variable).
     public let values: [String]
+    /// The flag, or the variable that gave the values.
     public let source: OptionSource
     /// Where each option of the command that was given came from, by flag.
     let sources: [String: OptionSource]
@@ -35,11 +38,13 @@ public struct OptionInput: Sendable {
         sources[flag]
     }
 
+    /// The value, refused when empty.
     public func nonEmpty() throws(OptionRefusal) -> String {
         guard !text.isEmpty else { throw OptionRefusal("must not be empty") }
         return text
     }
 
+    /// A whole number in `range`.
     public func integer(in range: ClosedRange<Int>) throws(OptionRefusal) -> Int {
         guard let value = Int(text) else { throw OptionRefusal("'\(text)' is not a whole number") }
         guard range.contains(value) else { throw OptionRefusal("\(value) is outside \(range.lowerBound)...\(range.upperBound)") }
