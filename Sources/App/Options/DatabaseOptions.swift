@@ -31,7 +31,7 @@ public enum DatabaseOptions {
             },
             CommandOption(
                 "database-url", .value(valueName: "url"), default: .described("none: SQLite at `--db`"),
-                help: "A PostgreSQL server to use instead of SQLite, for several instances on one database: postgres://user[:password]@host[:port]/db, postgresql://… or libpq's host=… dbname=…; the pool has one connection per worker",
+                help: "A PostgreSQL server to use instead of SQLite: postgres://user[:password]@host[:port]/db, postgresql://… or libpq's host=… dbname=…",
                 readme: """
                     a PostgreSQL server instead (`postgres://user[:password]@host[:port]/db`, `postgresql://…` or libpq's `host=… dbname=…`, \
                     given to libpq as is), for several instances on one database: see [docs/DEPLOYMENT.md](docs/DEPLOYMENT.md). One connection \
