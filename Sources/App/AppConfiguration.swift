@@ -1,5 +1,6 @@
 import Domain
 import HTTPServer
+import Logging
 import SQLiteGateway
 import Security
 import Web
@@ -9,7 +10,7 @@ public struct AppConfiguration: Sendable {
     public var server = HTTPServerConfiguration()
     /// SQLite database file; created (with its folder) when missing. Unused when
     /// `databaseURL` is set.
-    public var databasePath = "data/viperd.sqlite"
+    public var databasePath = Self.defaultDatabasePath
     /// A PostgreSQL server (`postgres://user@host:5432/db`) to use instead of the SQLite file;
     /// nil (the default) keeps SQLite. Its connection pool has one connection per worker.
     public var databaseURL: String?
@@ -41,11 +42,29 @@ public struct AppConfiguration: Sendable {
     /// The one account whose transactions `/api/sortedTransactions/…` serves without a token;
     /// nil (the default) keeps those routes signed-in only.
     public var publicReportAccount: AccountID?
+    /// Serve the web client at `/app/`; off leaves the API alone on the port.
+    public var webApp = true
+    /// The least severe log lines written.
+    public var logLevel = Logger.Level.info
+    /// How log lines look.
+    public var logFormat = LogFormat.text
+
+    /// `databasePath` unless `--db` or `VIPERD_DB` names another file.
+    public static let defaultDatabasePath = "data/viperd.sqlite"
 
     public init() {}
 
     /// The database `databaseURL` or else `databasePath` names.
     public var storage: StorageLocation {
-        databaseURL.map { .postgres(url: $0) } ?? .sqlite(path: databasePath)
+        get { databaseURL.map { .postgres(url: $0) } ?? .sqlite(path: databasePath) }
+        set {
+            switch newValue {
+            case .sqlite(let path):
+                databasePath = path
+                databaseURL = nil
+            case .postgres(let url):
+                databaseURL = url
+            }
+        }
     }
 }

@@ -1,229 +1,182 @@
 import Domain
+import Foundation
 import HTTPServer
+import Logging
 import SQLiteGateway
 import Web
 
-/// The `viperd serve` options as given on the command line (nil = not given).
+/// The `viperd serve` options: the one table each serve option is declared in, and the flags
+/// given on a command line.
 ///
-/// Each falls back to an environment variable named after it (`--idle-timeout` →
-/// `VIPERD_IDLE_TIMEOUT`), then to the default; a flag always wins.
+/// Each option falls back to an environment variable named after it (`--idle-timeout` →
+/// `VIPERD_IDLE_TIMEOUT`), then to `AppConfiguration`'s default; a flag always wins. The
+/// command's parser, `--help` and the README's options table are derived from `table`.
 public struct ServeOptions: Sendable {
-    public var host: String?
-    public var port: Int?
-    public var db: String?
-    /// `--database-url`: a PostgreSQL server instead of the SQLite file (`db`).
-    public var databaseURL: String?
-    public var workers: Int?
-    public var writeWorkers: Int?
-    public var headerTimeout: Double?
-    public var bodyTimeout: Double?
-    public var idleTimeout: Double?
-    public var writeTimeout: Double?
-    public var maxBodyBytes: Int?
-    public var maxHeaderBytes: Int?
-    public var maxHeaderCount: Int?
-    public var maxConnections: Int?
-    public var maxConnectionsPerAddress: Int?
-    public var maxRequestsPerConnection: Int?
-    /// `--max-registrations-per-address`: per hour; 0 = no limit.
-    public var maxRegistrationsPerAddress: Int?
-    /// `--password-hash-concurrency`: scrypt hashes computed at once.
-    public var passwordHashConcurrency: Int?
-    public var shutdownTimeout: Double?
-    public var sqliteSynchronous: String?
-    /// `--sqlite-group-commit on|off`.
-    public var sqliteGroupCommit: String?
-    public var autoMigrate: Bool?
-    public var tokenLifetimeDays: Double?
-    /// Order tax in basis points (1300 = 13 %).
-    public var taxRateBps: Int?
-    /// Shipping costs in minor units of the order currency (cents).
-    public var shippingCostStandard: Int?
-    public var shippingCostTwoDay: Int?
-    public var shippingCostOneDay: Int?
-    /// `--trusted-proxy`, repeatable; empty = not given (then `VIPERD_TRUSTED_PROXY`, comma-separated).
-    public var trustedProxies: [String] = []
-    /// `--cors-origin`, repeatable; empty = not given (then `VIPERD_CORS_ORIGIN`, comma-separated).
-    public var corsOrigins: [String] = []
-    /// `--default-currency`: the ISO 4217 code of every new user's first account.
-    public var defaultCurrency: String?
-    /// `--public-report-account`: the account id served without a token by the report clients' routes.
-    public var publicReportAccount: String?
+    /// The values given on the command line, by flag name (`["port": ["8080"]]`); a toggle's is on or off.
+    public var flags: [String: [String]]
 
-    public init() {}
-
-    /// Why a value could not be used; the message names the flag and the variable.
-    public struct InvalidValue: Error, CustomStringConvertible, Equatable {
-        public let description: String
+    public init(_ flags: [String: [String]] = [:]) {
+        self.flags = flags
     }
 
-    /// The configuration these options, the environment and the defaults give.
-    public func resolve(environment: [String: String]) throws -> AppConfiguration {
-        var resolver = Resolver(environment: environment)
-        var configuration = AppConfiguration()
-        var server = configuration.server
-        server.host = try resolver.string(host, "host", default: server.host)
-        server.port = try resolver.int(port, "port", default: server.port, range: 0...65535)
-        do {
-            switch try StorageLocation.resolve(db: db, databaseURL: databaseURL, environment: environment, defaultPath: configuration.databasePath) {
-            case .sqlite(let path): configuration.databasePath = path
-            case .postgres(let url): configuration.databaseURL = url
+    /// Gives one flag a single value, as `--flag VALUE` would.
+    public subscript(flag: String) -> String? {
+        get { flags[flag]?.last }
+        set { flags[flag] = newValue.map { [$0] } }
+    }
+
+    /// The configuration these flags, the environment and the defaults give.
+    public func resolve(environment: [String: String]) throws(OptionTable<AppConfiguration>.InvalidValue) -> AppConfiguration {
+        try Self.table.resolve(flags: flags, environment: environment, into: AppConfiguration())
+    }
+
+    public typealias Option = CommandOption<AppConfiguration>
+
+    /// Every serve option, in the order `--help` and the README list them. Built from parts:
+    /// one literal of all of them is more than the type checker solves in reasonable time.
+    public static let table = OptionTable<AppConfiguration>(listening + DatabaseOptions.options(at: \AppConfiguration.storage) + limitsAndPolicies)
+
+    private static let listening: [Option] = [
+        Option("host", default: .shown { $0.server.host }, help: "Address to listen on; :: or 0.0.0.0 for all",
+               readme: "IPv4 or IPv6 (`::`, `0.0.0.0` for all interfaces)") { $0.server.host = try $1.nonEmpty() },
+        Option("port", default: .shown { "\($0.server.port)" }, help: "TCP port; 0 picks a free one and logs it",
+               readme: "`0` picks a free port; the start-up log line names it") { $0.server.port = try $1.integer(in: 0...65535) },
+    ]
+
+    private static let limitsAndPolicies: [Option] = [
+        limit("workers", \.workerCount, 1...1024, default: "2 × usable cores",
+              help: "Threads that run safe requests: GET, HEAD, OPTIONS",
+              readme: "threads that run the handlers of safe requests (GET, HEAD, OPTIONS)"),
+        limit("write-workers", \.writeWorkerCount, 1...1024,
+              help: "Threads that run the other methods, which mostly wait for a durable commit; as many writes can share one commit",
+              readme: "threads that run the handlers of the other methods; a write mostly waits for its durable commit, so there are more of them, and reads never queue behind them"),
+        timeout("header-timeout", \.headerTimeout, help: "Seconds for the whole header section, from its first byte; then 408",
+                readme: "whole header section, from its first byte: 408, close"),
+        timeout("body-timeout", \.bodyTimeout, help: "Seconds a body may pause between reads; then 408", readme: "pause between two body reads: 408, close"),
+        timeout("idle-timeout", \.idleTimeout, help: "Seconds a keep-alive connection may idle between requests", readme: "idle keep-alive connection: silent close"),
+        timeout("write-timeout", \.writeTimeout, help: "Seconds a client may leave our writes unread before it is dropped",
+                readme: "client not reading our response: connection dropped"),
+        limit("max-body-bytes", \.maxBodyBytes, 0...(1 << 40), help: "Largest request body in bytes; larger is 413",
+              readme: "413, decided from Content-Length before reading"),
+        limit("max-header-bytes", \.maxHeaderBytes, 64...(1 << 24), help: "Largest header section in bytes; larger is 431", readme: "431"),
+        limit("max-header-count", \.maxHeaderCount, 1...100_000, help: "Most header fields per request; more is 431", readme: "431"),
+        limit("max-connections", \.maxConnections, 1...1_000_000, help: "Most open connections; more are answered 503", readme: "503 at accept time"),
+        limit("max-connections-per-address", \.maxConnectionsPerAddress, 0...1_000_000,
+              help: "Most open connections from one client address, trusted proxies exempt; more are answered 503; 0 = no cap",
+              readme: """
+                  connections from one peer address past it: 503 at accept time (a fixed default of 256, whatever `--max-connections` is, \
+                  so one host cannot take every slot of the default 1024); trusted proxies are exempt; `0` = no cap
+                  """),
+        limit("max-requests-per-connection", \.maxRequestsPerConnection, 1...Int.max, help: "Requests served per connection before it closes",
+              readme: "last response says `Connection: close`"),
+        Option("max-registrations-per-address", default: .shown { "\($0.maxRegistrationsPerAddress ?? 0)" },
+               help: "Registrations per client address per hour; more are answered 429; 0 = no limit",
+               readme: """
+                   registrations from one client address per sliding hour; more: 429 `rate_limited` with `Retry-After`; `0` = no limit \
+                   (load tests from one host)
+                   """) {
+            let registrations = try $1.integer(in: 0...1_000_000)
+            $0.maxRegistrationsPerAddress = registrations == 0 ? nil : registrations
+        },
+        Option("password-hash-concurrency", default: .described("usable cores"),
+               help: "Password hashes (logins, registrations) computed at once, 32 MiB each; a short queue waits, more are answered 503",
+               readme: """
+                   scrypt hashes (registration, login) computed at once, 32 MiB each; a queue of 4 per slot waits at most 5 s; more: 503 \
+                   `server_busy` with `Retry-After: 1` (see [Password hashing](#password-hashing))
+                   """) { $0.passwordHashConcurrency = try $1.integer(in: 1...256) },
+        timeout("shutdown-timeout", \.shutdownTimeout, help: "Seconds in-flight requests get on shutdown",
+                readme: "SIGTERM/SIGINT: in-flight requests get this long, then connections are cut; exit 0"),
+        Option("sqlite-synchronous", default: .shown { $0.synchronous.rawValue },
+               help: "SQLite synchronous pragma: full (survives power loss), normal or off",
+               readme: "`full` survives power loss; `normal` only crashes") { $0.synchronous = try $1.oneOf(DatabaseConfiguration.Synchronous.self) },
+        Option("sqlite-group-commit", default: .shown { $0.groupCommit ? "on" : "off" },
+               help: "Let writes that arrive together share one SQLite commit (one fsync), each in its own savepoint: on or off",
+               readme: """
+                   writes that arrive together share one transaction and one commit (one fsync), each in its own savepoint: one write's \
+                   failure undoes only its own changes, and no write is answered before its commit is durable; `off`: a commit per write. \
+                   Groups are at most as large as `--write-workers`
+                   """) { $0.groupCommit = try $1.onOff() },
+        Option("token-lifetime-days", default: .shown { numberText($0.sessionPolicy.tokenLifetime / 86_400) },
+               help: "Days a bearer token stays valid after login or registration", readme: "bearer tokens expire; then 401") {
+            let lifetime = try $1.duration(scale: 86_400, maximum: 3650 * 86_400)
+            $0.sessionPolicy = SessionPolicy(tokenLifetime: Double(lifetime.components.seconds))
+        },
+        Option("auto-migrate", .toggle, default: .shown { $0.autoMigrate ? "on" : "off" },
+               help: "Apply pending migrations at start; with --no-auto-migrate they stop start-up instead",
+               readme: "off: pending migrations stop start-up") { $0.autoMigrate = try $1.onOff() },
+        Option("log-level", alsoReading: ["LOG_LEVEL"], default: .shown { $0.logLevel.rawValue },
+               help: "trace, debug, info, notice, warning, error or critical", readme: "`info` logs one access line per request") {
+            $0.logLevel = try $1.oneOf(Logger.Level.self)
+        },
+        Option("log-format", default: .shown { $0.logFormat.rawValue }, help: "Log lines as text or json, one object per line",
+               readme: "`json`: one JSON object per line (see [Logs and metrics](#logs-and-metrics))") { $0.logFormat = try $1.oneOf(LogFormat.self) },
+        Option("trusted-proxy", .list(valueName: "cidr"), default: .described("none"),
+               help: "A reverse proxy's address or CIDR range whose X-Forwarded-For names the client; repeatable",
+               readme: "see [Behind a reverse proxy](#behind-a-reverse-proxy)") { $0.trustedProxies = try TrustedProxies(ranges: $1.values) },
+        Option("cors-origin", .list(valueName: "origin"), default: .described("none (no CORS)"),
+               help: "A browser origin (scheme://host[:port]) whose pages may call the API; repeatable",
+               readme: "see [Browser clients on another origin](#browser-clients-on-another-origin-cors)") { $0.cors = try CORSPolicy(origins: $1.values) },
+        Option("tax-rate-bps", default: .shown { "\($0.orderPolicy.taxRateBasisPoints)" },
+               help: "Tax on an order's item total in basis points, 0-10000; 1300 = 13 %",
+               readme: "tax on an order's item total in basis points (0–10000; 1300 = 13 %), half-even in cents; shipping is untaxed") {
+            let rate = try $1.integer(in: 0...10_000)
+            $0.orderPolicy = try OrderPolicy(taxRateBasisPoints: Int64(rate), shippingCosts: $0.orderPolicy.shippingCosts, currency: $0.orderPolicy.currency)
+        },
+        shippingCost("shipping-cost-standard", .standard, help: "Cost of standard shipping in cents",
+                     readme: "cents (0–\(Product.maximumPriceMinor))"),
+        shippingCost("shipping-cost-two-day", .twoDay, help: "Cost of two-day shipping in cents", readme: "cents"),
+        shippingCost("shipping-cost-one-day", .oneDay, help: "Cost of one-day shipping in cents", readme: "cents"),
+        Option("default-currency", .value(valueName: "code"), default: .shown { $0.accountPolicy.defaultCurrency.code },
+               help: "ISO 4217 code of the account every new user gets",
+               readme: "currency of the account every new user gets; an unknown ISO 4217 code stops start-up") {
+            let code = try $1.nonEmpty()
+            guard let known = Currency(code: code) else {
+                throw OptionRefusal("'\(code)' is not an ISO 4217 currency code (upper case, e.g. CAD)")
             }
-        } catch let conflict as StorageLocation.Conflict {
-            throw InvalidValue(description: conflict.description)
-        }
-        server.workerCount = try resolver.int(workers, "workers", default: server.workerCount, range: 1...1024)
-        server.writeWorkerCount = try resolver.int(writeWorkers, "write-workers", default: server.writeWorkerCount, range: 1...1024)
-        server.headerTimeout = try resolver.seconds(headerTimeout, "header-timeout", default: server.headerTimeout)
-        server.bodyTimeout = try resolver.seconds(bodyTimeout, "body-timeout", default: server.bodyTimeout)
-        server.idleTimeout = try resolver.seconds(idleTimeout, "idle-timeout", default: server.idleTimeout)
-        server.writeTimeout = try resolver.seconds(writeTimeout, "write-timeout", default: server.writeTimeout)
-        server.maxBodyBytes = try resolver.int(maxBodyBytes, "max-body-bytes", default: server.maxBodyBytes, range: 0...(1 << 40))
-        server.maxHeaderBytes = try resolver.int(maxHeaderBytes, "max-header-bytes", default: server.maxHeaderBytes, range: 64...(1 << 24))
-        server.maxHeaderCount = try resolver.int(maxHeaderCount, "max-header-count", default: server.maxHeaderCount, range: 1...100_000)
-        server.maxConnections = try resolver.int(maxConnections, "max-connections", default: server.maxConnections, range: 1...1_000_000)
-        server.maxConnectionsPerAddress = try resolver.int(
-            maxConnectionsPerAddress, "max-connections-per-address", default: server.maxConnectionsPerAddress, range: 0...1_000_000)
-        server.maxRequestsPerConnection = try resolver.int(maxRequestsPerConnection, "max-requests-per-connection", default: server.maxRequestsPerConnection, range: 1...Int.max)
-        server.shutdownTimeout = try resolver.seconds(shutdownTimeout, "shutdown-timeout", default: server.shutdownTimeout)
-        configuration.server = server
-        let synchronous = try resolver.string(sqliteSynchronous, "sqlite-synchronous", default: configuration.synchronous.rawValue)
-        guard let mode = DatabaseConfiguration.Synchronous(rawValue: synchronous.lowercased()) else {
-            throw resolver.invalid("sqlite-synchronous", "'\(synchronous)' is not one of full, normal, off")
-        }
-        configuration.synchronous = mode
-        let groupCommit = try resolver.string(sqliteGroupCommit, "sqlite-group-commit", default: configuration.groupCommit ? "on" : "off")
-        switch groupCommit.lowercased() {
-        case "on", "true", "yes", "1": configuration.groupCommit = true
-        case "off", "false", "no", "0": configuration.groupCommit = false
-        default: throw resolver.invalid("sqlite-group-commit", "'\(groupCommit)' is not on or off")
-        }
-        configuration.autoMigrate = try resolver.bool(autoMigrate, "auto-migrate", default: configuration.autoMigrate)
-        let registrations = try resolver.int(
-            maxRegistrationsPerAddress, "max-registrations-per-address", default: configuration.maxRegistrationsPerAddress ?? 0, range: 0...1_000_000)
-        configuration.maxRegistrationsPerAddress = registrations == 0 ? nil : registrations
-        configuration.passwordHashConcurrency = try resolver.int(
-            passwordHashConcurrency, "password-hash-concurrency", default: configuration.passwordHashConcurrency, range: 1...256)
-        let lifetime = try resolver.seconds(
-            tokenLifetimeDays.map { $0 * 86_400 }, "token-lifetime-days", default: .seconds(configuration.sessionPolicy.tokenLifetime),
-            scale: 86_400, maximum: 3650 * 86_400)
-        configuration.sessionPolicy = SessionPolicy(tokenLifetime: Double(lifetime.components.seconds))
-        configuration.orderPolicy = try orderPolicy(&resolver, default: configuration.orderPolicy)
-        do {
-            configuration.trustedProxies = try TrustedProxies(ranges: resolver.list(trustedProxies, "trusted-proxy"))
-        } catch {
-            throw resolver.invalid("trusted-proxy", String(describing: error))
-        }
-        do {
-            configuration.cors = try CORSPolicy(origins: resolver.list(corsOrigins, "cors-origin"))
-        } catch {
-            throw resolver.invalid("cors-origin", String(describing: error))
-        }
-        let currency = try resolver.string(defaultCurrency, "default-currency", default: configuration.accountPolicy.defaultCurrency.code)
-        guard let known = Currency(code: currency) else {
-            throw resolver.invalid("default-currency", "'\(currency)' is not an ISO 4217 currency code (upper case, e.g. CAD)")
-        }
-        configuration.accountPolicy.defaultCurrency = known
-        if let account = publicReportAccount ?? resolver.raw("public-report-account"), !account.isEmpty {
+            $0.accountPolicy.defaultCurrency = known
+        },
+        Option("public-report-account", .value(valueName: "id"), default: .described("none"),
+               help: "Serve /api/sortedTransactions/… without a token for this one account, to anyone",
+               readme: """
+                   `GET /api/sortedTransactions/…` without a token serves this account **to anyone**; logged as a warning at start-up. \
+                   Without it those routes need a token
+                   """) {
+            let account = $1.text
+            guard !account.isEmpty else { return }
             guard account.utf8.count <= 64,
                 account.utf8.allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x41 && $0 <= 0x5A) || ($0 >= 0x61 && $0 <= 0x7A) || $0 == 0x5F || $0 == 0x2D })
             else {
-                throw resolver.invalid("public-report-account", "'\(account)' is not an account id")
+                throw OptionRefusal("'\(account)' is not an account id")
             }
-            configuration.publicReportAccount = AccountID(account)
-        }
-        return configuration
-    }
+            $0.publicReportAccount = AccountID(account)
+        },
+        Option("web-app", default: .shown { $0.webApp ? "on" : "off" }, help: "Serve the web client at /app/ (off: API only)",
+               readme: "`off`: the API alone; the web client's pages at `/app/` answer 404") { $0.webApp = try $1.onOff() },
+    ]
 
-    /// Tax and shipping from their flags; each left out keeps its default.
-    private func orderPolicy(_ resolver: inout Resolver, default fallback: OrderPolicy) throws -> OrderPolicy {
-        let taxRate = try resolver.int(taxRateBps, "tax-rate-bps", default: Int(fallback.taxRateBasisPoints), range: 0...10_000)
-        let costRange = 0...Int(Product.maximumPriceMinor)
-        var costs: [ShipmentSpeed: Int64] = [:]
-        for (speed, value, flag) in [
-            (ShipmentSpeed.standard, shippingCostStandard, "shipping-cost-standard"), (.twoDay, shippingCostTwoDay, "shipping-cost-two-day"),
-            (.oneDay, shippingCostOneDay, "shipping-cost-one-day"),
-        ] {
-            let fallbackCost = Int(fallback.shippingCost(speed).minor)
-            costs[speed] = Int64(try resolver.int(value, flag, default: fallbackCost, range: costRange))
-        }
-        do {
-            return try OrderPolicy(taxRateBasisPoints: Int64(taxRate), shippingCosts: costs, currency: fallback.currency)
-        } catch {
-            throw resolver.invalid("tax-rate-bps", "the order policy was refused: \(error)")
+    /// A limit of the HTTP server, a whole number in `range`.
+    private static func limit(
+        _ flag: String, _ field: any WritableKeyPath<HTTPServerConfiguration, Int> & Sendable, _ range: ClosedRange<Int>, default described: String? = nil,
+        help: String, readme: String
+    ) -> Option {
+        Option(flag, default: described.map { .described($0) } ?? .shown { "\($0.server[keyPath: field])" }, help: help, readme: readme) {
+            $0.server[keyPath: field] = try $1.integer(in: range)
         }
     }
 
-    /// `--idle-timeout` → `VIPERD_IDLE_TIMEOUT`.
-    public static func environmentName(of flag: String) -> String {
-        "VIPERD_" + flag.uppercased().replacingOccurrences(of: "-", with: "_")
+    /// A timeout of the HTTP server, in seconds, more than 0 and at most a day.
+    private static func timeout(_ flag: String, _ field: any WritableKeyPath<HTTPServerConfiguration, Duration> & Sendable, help: String, readme: String) -> Option {
+        Option(flag, default: .shown { secondsText($0.server[keyPath: field]) }, help: help, readme: readme) {
+            $0.server[keyPath: field] = try $1.duration()
+        }
     }
 
-    private struct Resolver {
-        let environment: [String: String]
-
-        func raw(_ flag: String) -> String? {
-            environment[ServeOptions.environmentName(of: flag)].map { $0.trimmingCharacters(in: .whitespaces) }
-        }
-
-        /// A repeatable flag's values, or else its variable's comma-separated ones.
-        func list(_ values: [String], _ flag: String) -> [String] {
-            guard values.isEmpty else { return values }
-            return (raw(flag) ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
-        }
-
-        mutating func string(_ value: String?, _ flag: String, default fallback: String) throws -> String {
-            let chosen = value ?? raw(flag) ?? fallback
-            guard !chosen.isEmpty else { throw invalid(flag, "must not be empty") }
-            return chosen
-        }
-
-        mutating func int(_ value: Int?, _ flag: String, default fallback: Int, range: ClosedRange<Int>) throws -> Int {
-            var chosen = fallback
-            if let value {
-                chosen = value
-            } else if let text = raw(flag) {
-                guard let parsed = Int(text) else { throw invalid(flag, "'\(text)' is not a whole number") }
-                chosen = parsed
-            }
-            guard range.contains(chosen) else {
-                throw invalid(flag, "\(chosen) is outside \(range.lowerBound)...\(range.upperBound)")
-            }
-            return chosen
-        }
-
-        /// A duration given in seconds (or, with `scale`, in units of that many seconds).
-        mutating func seconds(_ value: Double?, _ flag: String, default fallback: Duration, scale: Double = 1, maximum: Double = 86_400) throws -> Duration {
-            var seconds: Double?
-            if let value {
-                seconds = value
-            } else if let text = raw(flag) {
-                guard let parsed = Double(text) else { throw invalid(flag, "'\(text)' is not a number") }
-                seconds = parsed * scale
-            }
-            guard let seconds else { return fallback }
-            guard seconds.isFinite, seconds > 0, seconds <= maximum else {
-                throw invalid(flag, "\(seconds / scale) must be more than 0 and at most \(maximum / scale)")
-            }
-            // Cannot trap: finite, positive and at most `maximum` (3,650 days at most), so the
-            // nanoseconds stay below 3.2 × 10^17, far inside Int64.
-            return .nanoseconds(Int64((seconds * 1e9).rounded()))
-        }
-
-        mutating func bool(_ value: Bool?, _ flag: String, default fallback: Bool) throws -> Bool {
-            if let value { return value }
-            guard let text = raw(flag)?.lowercased() else { return fallback }
-            switch text {
-            case "1", "true", "yes", "on": return true
-            case "0", "false", "no", "off": return false
-            default: throw invalid(flag, "'\(text)' is not true or false")
-            }
-        }
-
-        func invalid(_ flag: String, _ reason: String) -> InvalidValue {
-            InvalidValue(description: "--\(flag) (or \(ServeOptions.environmentName(of: flag))): \(reason)")
+    /// What shipping at `speed` costs orders, in minor units.
+    private static func shippingCost(_ flag: String, _ speed: ShipmentSpeed, help: String, readme: String) -> Option {
+        Option(flag, default: .shown { "\($0.orderPolicy.shippingCost(speed).minor)" }, help: help, readme: readme) {
+            var costs = $0.orderPolicy.shippingCosts
+            costs[speed] = Int64(try $1.integer(in: 0...Int(Product.maximumPriceMinor)))
+            $0.orderPolicy = try OrderPolicy(taxRateBasisPoints: $0.orderPolicy.taxRateBasisPoints, shippingCosts: costs, currency: $0.orderPolicy.currency)
         }
     }
 }
-
-import Foundation

@@ -24,7 +24,7 @@ struct SeedBench: ParsableCommand {
     var tokenFile: String?
 
     func validate() throws {
-        guard database.db != nil || database.databaseURL != nil else {
+        guard database.isGiven else {
             throw ValidationError("give the database to create or extend: --db FILE (SQLite) or --database-url URL (PostgreSQL)")
         }
         guard (0...1_000_000).contains(contacts) else { throw ValidationError("--contacts must be 0...1000000") }

@@ -8,6 +8,6 @@ struct Viperd: ParsableCommand {
         commandName: "viperd",
         abstract: "Viperd: a VIPER / Clean Architecture HTTP JSON backend.",
         version: BuildInfo.versionLine,
-        subcommands: [Serve.self, Migrate.self, Backup.self, UserCommand.self, TokenCommand.self, SeedBench.self, ImportTransactions.self, SeedDemo.self],
+        subcommands: [Serve.self, Migrate.self, Backup.self, UserCommand.self, TokenCommand.self, SeedBench.self, ImportTransactions.self, SeedDemo.self, OptionsMarkdown.self],
         defaultSubcommand: nil)
 }

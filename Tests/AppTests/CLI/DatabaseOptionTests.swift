@@ -3,13 +3,16 @@ import App
 import Testing
 
 /// How `--db`, `--database-url` and their variables choose the database, for `serve` and for
-/// every operator command (both resolve through `StorageLocation`).
+/// every operator command (both read `DatabaseOptions`, declared once).
 @Suite("database option")
 struct DatabaseOptionTests {
     static let url = "postgres://viperd@db.internal:5432/viperd"
 
     func resolve(db: String? = nil, url: String? = nil, _ environment: [String: String] = [:]) throws -> StorageLocation {
-        try StorageLocation.resolve(db: db, databaseURL: url, environment: environment, defaultPath: "data/viperd.sqlite")
+        var flags: [String: [String]] = [:]
+        flags["db"] = db.map { [$0] }
+        flags["database-url"] = url.map { [$0] }
+        return try DatabaseOptions.table.resolve(flags: flags, environment: environment, into: .sqlite(path: "data/viperd.sqlite"))
     }
 
     @Test("nothing given is SQLite at the default path; --db or VIPERD_DB names another file")
@@ -29,9 +32,9 @@ struct DatabaseOptionTests {
 
     @Test("--db and --database-url together are refused with a message naming both; so are both variables")
     func bothGiven() throws {
-        let flags = #expect(throws: StorageLocation.Conflict.self) { try resolve(db: "/tmp/a.sqlite", url: Self.url) }
+        let flags = #expect(throws: OptionTable<StorageLocation>.InvalidValue.self) { try resolve(db: "/tmp/a.sqlite", url: Self.url) }
         #expect(flags?.description.contains("--db") == true && flags?.description.contains("--database-url") == true)
-        let variables = #expect(throws: StorageLocation.Conflict.self) {
+        let variables = #expect(throws: OptionTable<StorageLocation>.InvalidValue.self) {
             try resolve(["VIPERD_DB": "/tmp/a.sqlite", "VIPERD_DATABASE_URL": Self.url])
         }
         #expect(variables?.description.contains("VIPERD_DB") == true && variables?.description.contains("VIPERD_DATABASE_URL") == true)
@@ -46,19 +49,19 @@ struct DatabaseOptionTests {
     @Test("a --database-url that is not PostgreSQL's is refused, without echoing its password")
     func notPostgres() throws {
         for bad in ["data/viperd.sqlite", "mysql://root:hunter2@db/viperd", "sqlite:///tmp/x", ""] {
-            let refusal = #expect(throws: StorageLocation.Conflict.self, "\(bad)") { try resolve(url: bad) }
+            let refusal = #expect(throws: OptionTable<StorageLocation>.InvalidValue.self, "\(bad)") { try resolve(url: bad) }
             #expect(refusal?.description.contains("hunter2") == false)
         }
-        #expect(throws: StorageLocation.Conflict.self) { try resolve(db: "") }
+        #expect(throws: OptionTable<StorageLocation>.InvalidValue.self) { try resolve(db: "") }
     }
 
     @Test("a URL given as --db or VIPERD_DB is refused and points to --database-url, without echoing its password")
     func urlAsFile() throws {
         for url in ["postgres://u:hunter2@h/db", "postgresql://u@h/db", "sqlite:///tmp/x", "file://data/viperd.sqlite"] {
-            let flag = #expect(throws: StorageLocation.Conflict.self, "\(url)") { try resolve(db: url) }
+            let flag = #expect(throws: OptionTable<StorageLocation>.InvalidValue.self, "\(url)") { try resolve(db: url) }
             #expect(flag?.description.contains("--database-url") == true, "\(String(describing: flag))")
             #expect(flag?.description.contains("hunter2") == false)
-            let variable = #expect(throws: StorageLocation.Conflict.self, "\(url)") { try resolve(["VIPERD_DB": url]) }
+            let variable = #expect(throws: OptionTable<StorageLocation>.InvalidValue.self, "\(url)") { try resolve(["VIPERD_DB": url]) }
             #expect(variable?.description.contains("VIPERD_DATABASE_URL") == true, "\(String(describing: variable))")
         }
         // A path with a colon or a `//` of its own is still a file.
@@ -74,9 +77,29 @@ struct DatabaseOptionTests {
     ])
     func everyCommandRefusesURL(_ command: [String]) throws {
         let result = try ViperdProcess.run(command + ["--db", "postgres://u@h/db"], input: "")
-        #expect(result.status != 0, "\(result.output)")
+        #expect(result.status == 64, "\(result.output)")
+        #expect(result.output.contains("--db (or VIPERD_DB): 'postgres://u@h/db' is a URL"), "\(result.output)")
         #expect(result.output.contains("--database-url"), "\(result.output)")
+        let variable = try ViperdProcess.run(command, environment: ["VIPERD_DB": "postgres://u:hunter2@h/db"], input: "")
+        #expect(variable.status == 64, "\(variable.output)")
+        #expect(variable.output.contains("VIPERD_DATABASE_URL") && !variable.output.contains("hunter2"), "\(variable.output)")
         #expect(!FileManager.default.fileExists(atPath: "postgres:"))
+    }
+
+    @Test("the list above is every command that takes --db: each one --help shows it on is in it")
+    func everyCommandListed() throws {
+        let listed: Set<String> = ["serve", "migrate", "backup", "user create", "token create", "token revoke", "seed-bench", "import-transactions", "seed-demo"]
+        var found: Set<String> = []
+        for command in [["serve"], ["migrate"], ["backup"], ["user", "create"], ["token", "create"], ["token", "revoke"], ["seed-bench"],
+                        ["import-transactions"], ["seed-demo"], ["options-markdown"]] {
+            let help = try ViperdProcess.run(command + ["--help"])
+            if help.output.contains("--db <path>") { found.insert(command.joined(separator: " ")) }
+        }
+        #expect(found == listed)
+        let root = try ViperdProcess.run(["--help"]).output
+        for subcommand in ["serve", "migrate", "backup", "user", "token", "seed-bench", "import-transactions", "seed-demo"] {
+            #expect(root.contains("  \(subcommand)"), "\(subcommand) missing from viperd --help: update this list")
+        }
     }
 
     @Test("the location as logged hides the password in each place a URL may carry one")
@@ -100,11 +123,11 @@ struct DatabaseOptionTests {
         #expect(fromVariable.databaseURL == Self.url)
         #expect(fromVariable.storage == .postgres(url: Self.url))
         var options = ServeOptions()
-        options.databaseURL = Self.url
-        options.db = "/tmp/a.sqlite"
-        let refusal = #expect(throws: ServeOptions.InvalidValue.self) { try options.resolve(environment: [:]) }
+        options["database-url"] = Self.url
+        options["db"] = "/tmp/a.sqlite"
+        let refusal = #expect(throws: OptionTable<AppConfiguration>.InvalidValue.self) { try options.resolve(environment: [:]) }
         #expect(refusal?.description.contains("choose one") == true)
-        options.databaseURL = nil
+        options["database-url"] = nil
         let sqlite = try options.resolve(environment: ["VIPERD_DATABASE_URL": Self.url])
         #expect(sqlite.storage == .sqlite(path: "/tmp/a.sqlite"))
     }

@@ -31,7 +31,7 @@ struct ServeOptionsTests {
         let environment = ["VIPERD_PORT": "9000", "VIPERD_IDLE_TIMEOUT": "2.5", "VIPERD_DB": "/tmp/x.sqlite"]
         var options = ServeOptions()
         #expect(try options.resolve(environment: environment).server.port == 9000)
-        options.port = 9100
+        options["port"] = "9100"
         let configuration = try options.resolve(environment: environment)
         #expect(configuration.server.port == 9100)
         #expect(configuration.server.idleTimeout == .milliseconds(2500))
@@ -42,7 +42,7 @@ struct ServeOptionsTests {
     func perAddressCap() throws {
         #expect(try ServeOptions().resolve(environment: ["VIPERD_MAX_CONNECTIONS_PER_ADDRESS": "0"]).server.maxConnectionsPerAddress == 0)
         var options = ServeOptions()
-        options.maxConnectionsPerAddress = 8
+        options["max-connections-per-address"] = "8"
         #expect(try options.resolve(environment: ["VIPERD_MAX_CONNECTIONS_PER_ADDRESS": "0"]).server.maxConnectionsPerAddress == 8)
         #expect(throws: (any Error).self) { try ServeOptions().resolve(environment: ["VIPERD_MAX_CONNECTIONS_PER_ADDRESS": "-1"]) }
     }
@@ -50,7 +50,7 @@ struct ServeOptionsTests {
     @Test("fractional seconds are accepted")
     func fractional() throws {
         var options = ServeOptions()
-        options.headerTimeout = 0.25
+        options["header-timeout"] = "0.25"
         #expect(try options.resolve(environment: [:]).server.headerTimeout == .milliseconds(250))
     }
 
@@ -71,11 +71,11 @@ struct ServeOptionsTests {
         #expect(try ServeOptions().resolve(environment: [:]).groupCommit)
         #expect(try !ServeOptions().resolve(environment: ["VIPERD_SQLITE_GROUP_COMMIT": "off"]).groupCommit)
         var options = ServeOptions()
-        options.sqliteGroupCommit = "on"
+        options["sqlite-group-commit"] = "on"
         #expect(try options.resolve(environment: ["VIPERD_SQLITE_GROUP_COMMIT": "off"]).groupCommit)
-        options.sqliteGroupCommit = "OFF"
+        options["sqlite-group-commit"] = "OFF"
         #expect(try !options.resolve(environment: [:]).groupCommit)
-        options.sqliteGroupCommit = "sometimes"
+        options["sqlite-group-commit"] = "sometimes"
         #expect {
             try options.resolve(environment: [:])
         } throws: { error in
@@ -100,16 +100,17 @@ struct ServeOptionsTests {
             #expect(throws: (any Error).self) { try ServeOptions().resolve(environment: ["VIPERD_DEFAULT_CURRENCY": code]) }
         }
         var options = ServeOptions()
-        options.publicReportAccount = "a_demo"
+        options["public-report-account"] = "a_demo"
         #expect(try options.resolve(environment: [:]).publicReportAccount == AccountID("a_demo"))
-        options.publicReportAccount = "a/../b"
+        options["public-report-account"] = "a/../b"
         #expect(throws: (any Error).self) { try options.resolve(environment: [:]) }
     }
 
     @Test("each flag maps to its environment variable name")
     func names() {
-        #expect(ServeOptions.environmentName(of: "max-requests-per-connection") == "VIPERD_MAX_REQUESTS_PER_CONNECTION")
-        #expect(ServeOptions.environmentName(of: "port") == "VIPERD_PORT")
+        #expect(ServeOptions.table["max-requests-per-connection"]?.variables == ["VIPERD_MAX_REQUESTS_PER_CONNECTION"])
+        #expect(ServeOptions.table["port"]?.variables == ["VIPERD_PORT"])
+        #expect(ServeOptions.table["log-level"]?.variables == ["VIPERD_LOG_LEVEL", "LOG_LEVEL"])
     }
 
     @Test("--trusted-proxy is off by default, repeatable, and read from VIPERD_TRUSTED_PROXY comma-separated")
@@ -118,7 +119,7 @@ struct ServeOptionsTests {
         let fromEnvironment = try ServeOptions().resolve(environment: ["VIPERD_TRUSTED_PROXY": "10.0.0.0/8, fd00::/8"])
         #expect(fromEnvironment.trustedProxies.networks.map(\.description) == ["10.0.0.0/8", "fd00::/8"])
         var options = ServeOptions()
-        options.trustedProxies = ["192.168.0.1"]
+        options.flags["trusted-proxy"] = ["192.168.0.1"]
         let fromFlag = try options.resolve(environment: ["VIPERD_TRUSTED_PROXY": "10.0.0.0/8"])
         #expect(fromFlag.trustedProxies.networks.map(\.description) == ["192.168.0.1/32"])
     }
@@ -128,7 +129,7 @@ struct ServeOptionsTests {
         #expect {
             try ServeOptions().resolve(environment: ["VIPERD_TRUSTED_PROXY": "10.0.0.1/8"])
         } throws: { error in
-            (error as? ServeOptions.InvalidValue)?.description
+            (error as? OptionTable<AppConfiguration>.InvalidValue)?.description
                 == "--trusted-proxy (or VIPERD_TRUSTED_PROXY): '10.0.0.1/8' has bits set after its /8 prefix (did you mean 10.0.0.0/8?)"
         }
     }
@@ -139,7 +140,7 @@ struct ServeOptionsTests {
         let fromEnvironment = try ServeOptions().resolve(environment: ["VIPERD_CORS_ORIGIN": "https://app.example.com, http://localhost:3000"])
         #expect(fromEnvironment.cors.origins.map(\.description) == ["https://app.example.com", "http://localhost:3000"])
         var options = ServeOptions()
-        options.corsOrigins = ["https://Admin.Example.com:443"]
+        options.flags["cors-origin"] = ["https://Admin.Example.com:443"]
         let fromFlag = try options.resolve(environment: ["VIPERD_CORS_ORIGIN": "https://app.example.com"])
         #expect(fromFlag.cors.origins.map(\.description) == ["https://admin.example.com"])
     }
@@ -151,11 +152,11 @@ struct ServeOptionsTests {
     ])
     func malformedCORSOrigin(origin: String, reason: String) {
         var options = ServeOptions()
-        options.corsOrigins = ["http://localhost:3000", origin]
+        options.flags["cors-origin"] = ["http://localhost:3000", origin]
         #expect {
             try options.resolve(environment: [:])
         } throws: { error in
-            (error as? ServeOptions.InvalidValue)?.description == "--cors-origin (or VIPERD_CORS_ORIGIN): \(reason)"
+            (error as? OptionTable<AppConfiguration>.InvalidValue)?.description == "--cors-origin (or VIPERD_CORS_ORIGIN): \(reason)"
         }
     }
 
@@ -164,7 +165,7 @@ struct ServeOptionsTests {
         let defaults = try ServeOptions().resolve(environment: [:]).orderPolicy
         #expect(defaults == .standard)
         var options = ServeOptions()
-        options.shippingCostOneDay = 4000
+        options["shipping-cost-one-day"] = "4000"
         let configured = try options.resolve(environment: ["VIPERD_TAX_RATE_BPS": "500", "VIPERD_SHIPPING_COST_STANDARD": "0"]).orderPolicy
         #expect(configured.taxRateBasisPoints == 500)
         #expect(configured.shippingCost(.standard).minor == 0)
