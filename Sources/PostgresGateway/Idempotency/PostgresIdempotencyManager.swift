@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import SQLRows
 
 /// `IdempotencyManager` on `idempotency_records`.
 ///
@@ -42,8 +43,8 @@ public struct PostgresIdempotencyManager: IdempotencyManager {
     }
 
     public func reserve(owner: UserID, key: IdempotencyKey, fingerprint: String, now: Date) throws -> IdempotencyReservation {
-        let ids: [PostgresValue] = [.text(owner.rawValue), .text(key.rawValue)]
-        let reservation: [PostgresValue] = ids + [.text(fingerprint), .integer(Milliseconds.from(now))]
+        let ids: [SQLValue] = [.text(owner.rawValue), .text(key.rawValue)]
+        let reservation: [SQLValue] = ids + [.text(fingerprint), .integer(Milliseconds.from(now))]
         return try GatewayError.mapping {
             try database.write { connection in
                 for _ in 0..<Self.attempts {
@@ -73,27 +74,19 @@ public struct PostgresIdempotencyManager: IdempotencyManager {
             let headers = try Self.encode(response.headers)
             return try database.write { connection in
                 try connection.statement(Self.complete).run([
-                    .text(owner.rawValue), .text(key.rawValue), .integer(Int64(response.status)), .text(headers), .bytes(response.body),
+                    .text(owner.rawValue), .text(key.rawValue), .integer(Int64(response.status)), .text(headers), .blob(response.body),
                 ]) == 1
             }
         }
     }
 
     public func release(owner: UserID, key: IdempotencyKey) throws {
-        try GatewayError.mapping {
-            try database.write { connection -> Void in
-                try connection.statement(Self.release).run([.text(owner.rawValue), .text(key.rawValue)])
-            }
-        }
+        try database.change(Self.release, [.text(owner.rawValue), .text(key.rawValue)])
     }
 
     @discardableResult
     public func purge(olderThan date: Date) throws -> Int {
-        try GatewayError.mapping {
-            try database.write { connection in
-                try connection.statement(Self.purge).run([.integer(Milliseconds.from(date))])
-            }
-        }
+        try database.change(Self.purge, [.integer(Milliseconds.from(date))])
     }
 
     /// A record from a row selected with `select`.
@@ -104,7 +97,7 @@ public struct PostgresIdempotencyManager: IdempotencyManager {
             state = .inFlight
         case "completed":
             let headers = try decode(row.string(at: 3) ?? "[]")
-            state = .completed(StoredResponse(status: row.int(at: 2), headers: headers, body: row.bytes(at: 4) ?? []))
+            state = .completed(StoredResponse(status: row.int(at: 2), headers: headers, body: row.blob(at: 4) ?? []))
         default:
             throw GatewayError.failure("idempotency record with unknown state")
         }

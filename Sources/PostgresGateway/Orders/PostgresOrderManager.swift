@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import SQLRows
 
 /// `OrderManager` on `orders` and `order_lines`; numbers come from `order_number_counter`.
 public struct PostgresOrderManager: OrderManager {
@@ -86,7 +87,7 @@ public struct PostgresOrderManager: OrderManager {
     public func list(owner: UserID, status: OrderStatus?, sort: OrderSort, after cursor: OrderCursor?, limit: Int) throws -> [OrderSummary] {
         guard limit > 0 else { return [] }
         // Only the parameters the text names, in the order `listSQL` numbers them.
-        var values: [PostgresValue] = [.text(owner.rawValue)]
+        var values: [SQLValue] = [.text(owner.rawValue)]
         if let status { values.append(.text(status.rawValue)) }
         if let cursor {
             guard cursor.fits(sort) else { return [] }
@@ -98,11 +99,7 @@ public struct PostgresOrderManager: OrderManager {
         }
         values.append(.integer(Int64(limit)))
         let sql = Self.listSQL(sort: sort, filtered: status != nil, resumed: cursor != nil)
-        return try GatewayError.mapping {
-            try database.read { connection in
-                try connection.statement(sql).rows(values, OrderRow.summary)
-            }
-        }
+        return try database.rows(sql, values, OrderRow.summary)
     }
 
     public func cancel(id: OrderID, owner: UserID, at date: Date) throws -> OrderCancellation {

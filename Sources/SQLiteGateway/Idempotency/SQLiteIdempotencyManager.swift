@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import SQLRows
 
 /// `IdempotencyManager` on `idempotency_records`.
 ///
@@ -34,7 +35,7 @@ public struct SQLiteIdempotencyManager: IdempotencyManager {
     }
 
     public func reserve(owner: UserID, key: IdempotencyKey, fingerprint: String, now: Date) throws -> IdempotencyReservation {
-        let ids: [SQLiteValue] = [.text(owner.rawValue), .text(key.rawValue)]
+        let ids: [SQLValue] = [.text(owner.rawValue), .text(key.rawValue)]
         return try GatewayError.mapping {
             try database.write { connection in
                 let existing = try connection.statement(Self.select).rows(ids) { row in
@@ -66,20 +67,12 @@ public struct SQLiteIdempotencyManager: IdempotencyManager {
     }
 
     public func release(owner: UserID, key: IdempotencyKey) throws {
-        try GatewayError.mapping {
-            try database.write { connection -> Void in
-                try connection.statement(Self.release).run([.text(owner.rawValue), .text(key.rawValue)])
-            }
-        }
+        try database.change(Self.release, [.text(owner.rawValue), .text(key.rawValue)])
     }
 
     @discardableResult
     public func purge(olderThan date: Date) throws -> Int {
-        try GatewayError.mapping {
-            try database.write { connection in
-                try connection.statement(Self.purge).run([.integer(Milliseconds.from(date))])
-            }
-        }
+        try database.change(Self.purge, [.integer(Milliseconds.from(date))])
     }
 
     /// A record from a row selected with `select`.

@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import SQLRows
 
 /// `OrderManager` on `orders` and `order_lines`; numbers come from `order_number_counter`.
 public struct SQLiteOrderManager: OrderManager {
@@ -78,7 +79,7 @@ public struct SQLiteOrderManager: OrderManager {
 
     public func list(owner: UserID, status: OrderStatus?, sort: OrderSort, after cursor: OrderCursor?, limit: Int) throws -> [OrderSummary] {
         guard limit > 0 else { return [] }
-        var values: [SQLiteValue] = [.text(owner.rawValue), SQLiteValue(status?.rawValue), .null, .null, .integer(Int64(limit))]
+        var values: [SQLValue] = [.text(owner.rawValue), SQLValue(status?.rawValue), .null, .null, .integer(Int64(limit))]
         if let cursor {
             guard cursor.fits(sort) else { return [] }
             switch cursor.key {
@@ -88,11 +89,7 @@ public struct SQLiteOrderManager: OrderManager {
             values[3] = .text(cursor.id.rawValue)
         }
         let sql = Self.listSQL(sort: sort, filtered: status != nil, resumed: cursor != nil)
-        return try GatewayError.mapping {
-            try database.read { connection in
-                try connection.statement(sql).rows(values, OrderRow.summary)
-            }
-        }
+        return try database.rows(sql, values, OrderRow.summary)
     }
 
     public func cancel(id: OrderID, owner: UserID, at date: Date) throws -> OrderCancellation {
