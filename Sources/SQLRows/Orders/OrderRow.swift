@@ -28,7 +28,7 @@ public enum OrderRow {
         ] + values(of: order.billingAddress) + values(of: order.shipmentAddress) + [
             .text(order.shipment.speed.rawValue), .integer(order.shipment.cost.minor), .integer(order.itemTotal.minor),
             .integer(order.tax.minor), .integer(order.orderTotal.minor), .text(order.orderTotal.currency.code),
-            SQLValue(order.payment?.accountID), SQLValue(order.payment?.transactionID),
+            SQLValue(order.payment?.accountID.rawValue), SQLValue(order.payment?.transactionID),
         ]
     }
 
@@ -62,7 +62,7 @@ public enum OrderRow {
             billingAddress: address(row, from: 10), shipmentAddress: address(row, from: 16),
             shipment: ShipmentMethod(speed: speed, cost: money(23)), lines: [], itemTotal: money(24), tax: money(25),
             orderTotal: money(26),
-            payment: row.string(at: 28).map { OrderPayment(accountID: $0, transactionID: row.string(at: 29)) })
+            payment: row.string(at: 28).map { OrderPayment(accountID: AccountID($0), transactionID: row.string(at: 29)) })
         return Order(
             new, number: OrderNumber(row.string(at: 2) ?? ""), status: status,
             cancelledAt: row.isNull(at: 5) ? nil : Milliseconds.date(row.int64(at: 5)), version: row.int(at: 30))

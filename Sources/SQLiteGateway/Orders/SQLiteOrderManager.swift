@@ -45,7 +45,7 @@ public struct SQLiteOrderManager: OrderManager {
                 // Checked before anything is written: returning a refusal commits an empty transaction.
                 if let payment = order.payment {
                     let account = try connection.statement(Self.paymentAccount)
-                        .rows([.text(payment.accountID), .text(order.ownerID.rawValue)]) { ($0.string(at: 0), $0.int64(at: 1)) }.first
+                        .rows([.text(payment.accountID.rawValue), .text(order.ownerID.rawValue)]) { ($0.string(at: 0), $0.int64(at: 1)) }.first
                     guard let account else { return .paymentAccountNotFound }
                     guard account.0 == order.orderTotal.currency.code else { return .paymentCurrencyMismatch }
                     guard order.orderTotal.minor <= account.1 else { return .insufficientFunds }
@@ -117,7 +117,7 @@ public struct SQLiteOrderManager: OrderManager {
             throw GatewayError.failure("order \(order.id) payment has no transaction id or date")
         }
         return Transaction(
-            id: TransactionID(id), accountID: AccountID(payment.accountID), group: .authorized, direction: .debit, date: day,
+            id: TransactionID(id), accountID: payment.accountID, group: .authorized, direction: .debit, date: day,
             description: "Order \(number)", amount: order.orderTotal.minor)
     }
 
