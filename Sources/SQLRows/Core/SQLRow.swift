@@ -3,8 +3,9 @@
 /// SQLite's statement and PostgreSQL's row conform, so each row mapping of this module is
 /// written once. The mappings take a generic `Row: SQLRow`, never `any SQLRow`, and are
 /// `@inlinable`: each gateway gets them specialized to its own reader, as direct calls with no
-/// box per row or per column.
-public protocol SQLRow {
+/// box per row or per column. `SendableMetatype`: the closures of a generic mapping capture the
+/// row's type, which Swift 6 wants sendable.
+public protocol SQLRow: SendableMetatype {
     /// Whether the column is SQL NULL.
     func isNull(at column: Int32) -> Bool
     /// The column as an integer; 0 when NULL.
