@@ -79,13 +79,16 @@ let package = Package(
             name: "Migrations",
             dependencies: ["SQLiteMigrations", "PostgresMigrations", .product(name: "Crypto", package: "swift-crypto")]
         ),
+        // What both SQL gateways share: the parameter values, the row reader and each entity's
+        // row mapping, written once (the SQL text and the transactions stay each gateway's own).
+        .target(name: "SQLRows", dependencies: ["Domain"]),
         .target(
             name: "SQLiteGateway",
-            dependencies: ["Domain", "CSQLite", "Migrations", .product(name: "Crypto", package: "swift-crypto")]
+            dependencies: ["Domain", "SQLRows", "CSQLite", "Migrations", .product(name: "Crypto", package: "swift-crypto")]
         ),
         .target(
             name: "PostgresGateway",
-            dependencies: ["Domain", "CPostgres", "Migrations"]
+            dependencies: ["Domain", "SQLRows", "CPostgres", "Migrations"]
         ),
         .target(
             name: "Web",
@@ -113,16 +116,20 @@ let package = Package(
         // Test doubles of the Domain's ports shared by the test targets (managers that fail the
         // test when storage is reached).
         .target(name: "DomainTestSupport", dependencies: ["Domain"], path: "Tests/DomainTestSupport"),
+        // Fixtures of the gateway test targets (SQLite, PostgreSQL, the contract run on both):
+        // entities to store, the test owners, a lock for concurrent tests.
+        .target(name: "GatewayTestSupport", dependencies: ["Domain"], path: "Tests/GatewayTestSupport"),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "TestSupport"]),
         .testTarget(name: "DomainTests", dependencies: ["Domain", "DomainTestSupport", "TestSupport"]),
         .testTarget(name: "SecurityTests", dependencies: ["Security", "Domain"]),
         .testTarget(name: "PresentationTests", dependencies: ["Presentation", "Domain", "DomainTestSupport"]),
-        .testTarget(name: "SQLiteGatewayTests", dependencies: ["SQLiteGateway", "Domain", "Migrations", "CSQLite", "TestSupport"]),
-        .testTarget(name: "PostgresGatewayTests", dependencies: ["PostgresGateway", "Domain", "Migrations", "TestSupport"]),
+        .testTarget(name: "SQLRowsTests", dependencies: ["SQLRows", "Domain"]),
+        .testTarget(name: "SQLiteGatewayTests", dependencies: ["SQLiteGateway", "SQLRows", "Domain", "Migrations", "CSQLite", "TestSupport", "GatewayTestSupport"]),
+        .testTarget(name: "PostgresGatewayTests", dependencies: ["PostgresGateway", "SQLRows", "Domain", "Migrations", "TestSupport", "GatewayTestSupport"]),
         // The EntityManager contract, run once per backend (SQLite, PostgreSQL).
         .testTarget(
             name: "GatewayContractTests",
-            dependencies: ["SQLiteGateway", "PostgresGateway", "Domain", "Migrations", "TestSupport"]
+            dependencies: ["SQLiteGateway", "PostgresGateway", "SQLRows", "Domain", "Migrations", "TestSupport", "GatewayTestSupport"]
         ),
         .testTarget(name: "WebTests", dependencies: ["Web", "HTTPServer", "Presentation", "Domain", "TestSupport", "DomainTestSupport"]),
         .testTarget(

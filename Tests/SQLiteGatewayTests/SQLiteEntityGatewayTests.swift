@@ -1,5 +1,6 @@
 import Foundation
 import Domain
+import GatewayTestSupport
 @testable import SQLiteGateway
 import Testing
 

@@ -1,12 +1,3 @@
-/// The id of a catalog product (`p_…`); opaque to clients.
-public struct ProductID: Hashable, Sendable, CustomStringConvertible {
-    public let rawValue: String
-
-    public init(_ rawValue: String) { self.rawValue = rawValue }
-
-    public var description: String { rawValue }
-}
-
 /// Something the catalog sells, at its current price.
 public struct Product: Equatable, Sendable {
     /// The highest price storage accepts (100 million dollars in cents): with at most 100 lines of

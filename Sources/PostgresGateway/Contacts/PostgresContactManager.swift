@@ -1,4 +1,5 @@
 import Domain
+import SQLRows
 
 /// `ContactManager` on the `contacts` table of a `PostgresDatabase`: the statements of
 /// `SQLiteContactManager`, page for page and match for match.
@@ -88,10 +89,10 @@ public struct PostgresContactManager: ContactManager {
         let pattern = ContactSearchTexts.pattern(of: query)
         // PostgreSQL text cannot hold U+0000, so no stored contact contains it.
         if let pattern, pattern.unicodeScalars.contains("\u{0}") { return [] }
-        var cursorValues: [PostgresValue] = []
+        var cursorValues: [SQLValue] = []
         if let cursor { cursorValues = [.text(cursor.sortName), .text(cursor.id.rawValue)] }
-        func values(_ text: String?) -> [PostgresValue] {
-            [.text(owner.rawValue), .integer(Int64(limit))] + (text.map { [PostgresValue.text($0)] } ?? []) + cursorValues
+        func values(_ text: String?) -> [SQLValue] {
+            [.text(owner.rawValue), .integer(Int64(limit))] + (text.map { [SQLValue.text($0)] } ?? []) + cursorValues
         }
         return try GatewayError.mapping {
             try database.read { connection in
@@ -127,34 +128,18 @@ public struct PostgresContactManager: ContactManager {
     }
 
     public func fetch(id: ContactID, owner: UserID) throws -> Contact? {
-        try GatewayError.mapping {
-            try database.read { connection in
-                try connection.statement(Self.fetch).rows([.text(id.rawValue), .text(owner.rawValue)], ContactRow.contact).first
-            }
-        }
+        try database.first(Self.fetch, [.text(id.rawValue), .text(owner.rawValue)], ContactRow.contact)
     }
 
     public func insert(_ contact: Contact) throws {
-        try GatewayError.mapping {
-            try database.write { connection -> Void in
-                try connection.statement(Self.insert).run(ContactRow.insertValues(of: contact))
-            }
-        }
+        try database.change(Self.insert, ContactRow.insertValues(of: contact))
     }
 
     public func update(_ contact: Contact, expectedVersion: Int) throws -> Bool {
-        try GatewayError.mapping {
-            try database.write { connection in
-                try connection.statement(Self.update).run(ContactRow.updateValues(of: contact, expectedVersion: expectedVersion)) == 1
-            }
-        }
+        try database.change(Self.update, ContactRow.updateValues(of: contact, expectedVersion: expectedVersion)) == 1
     }
 
     public func delete(id: ContactID, owner: UserID) throws -> Bool {
-        try GatewayError.mapping {
-            try database.write { connection in
-                try connection.statement(Self.delete).run([.text(id.rawValue), .text(owner.rawValue)]) == 1
-            }
-        }
+        try database.change(Self.delete, [.text(id.rawValue), .text(owner.rawValue)]) == 1
     }
 }

@@ -1,5 +1,6 @@
 import CPostgres
 import Foundation
+import SQLRows
 
 /// One libpq connection. Not thread-safe: `PostgresDatabase` lends it to one caller at a time.
 public final class PostgresConnection {
@@ -67,14 +68,14 @@ public final class PostgresConnection {
         return PQstatus(handle) == CONNECTION_OK
     }
 
-    func execute<T>(prepared sql: String, _ values: [PostgresValue], _ read: (OpaquePointer) throws -> T) throws -> T {
+    func execute<T>(prepared sql: String, _ values: [SQLValue], _ read: (OpaquePointer) throws -> T) throws -> T {
         // libpq takes C strings: a U+0000 would silently cut the text short, and PostgreSQL text
         // cannot hold one anyway (22021, as the server says of such bytes).
-        if let index = values.firstIndex(where: { $0.text?.utf8.contains(0) == true }) {
+        if let index = values.firstIndex(where: { $0.postgresText?.utf8.contains(0) == true }) {
             throw PostgresError(sqlState: "22021", message: "parameter $\(index + 1) holds U+0000, which PostgreSQL text cannot store", sql: sql)
         }
         let name = try preparedName(for: sql)
-        let texts = values.map { $0.text.map { strdup($0) } ?? nil }
+        let texts = values.map { $0.postgresText.map { strdup($0) } ?? nil }
         defer { for text in texts { free(text) } }
         let pointers = texts.map { UnsafePointer($0) }
         let result = PQexecPrepared(handle, name, Int32(values.count), pointers, nil, nil, 0)

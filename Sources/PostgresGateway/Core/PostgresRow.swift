@@ -1,8 +1,9 @@
 import CPostgres
+import SQLRows
 
 /// One row of a result, valid only inside the `rows` closure it is given to. Values arrive in
 /// PostgreSQL's text form and are converted on access.
-public struct PostgresRow {
+public struct PostgresRow: SQLRow {
     let result: OpaquePointer
     let index: Int32
 
@@ -11,6 +12,7 @@ public struct PostgresRow {
         self.index = index
     }
 
+    /// Whether the column is NULL.
     public func isNull(at column: Int32) -> Bool {
         PQgetisnull(result, index, column) == 1
     }
@@ -35,10 +37,6 @@ public struct PostgresRow {
         return value == .min ? 0 : -value
     }
 
-    public func int(at column: Int32) -> Int {
-        Int(int64(at: column))
-    }
-
     /// The column's text; nil for NULL.
     public func string(at column: Int32) -> String? {
         guard !isNull(at: column), let text = PQgetvalue(result, index, column) else { return nil }
@@ -51,7 +49,7 @@ public struct PostgresRow {
     }
 
     /// A `bytea` column (sent in hex form, `\x…`); nil for NULL.
-    public func bytes(at column: Int32) -> [UInt8]? {
+    public func blob(at column: Int32) -> [UInt8]? {
         guard !isNull(at: column), let text = PQgetvalue(result, index, column) else { return nil }
         let length = Int(PQgetlength(result, index, column))
         guard length >= 2, text[0] == 0x5C, text[1] == 0x78 else { return nil }

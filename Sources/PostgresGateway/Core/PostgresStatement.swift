@@ -1,4 +1,5 @@
 import CPostgres
+import SQLRows
 
 /// One SQL statement on one connection, prepared once per connection on first use.
 public struct PostgresStatement {
@@ -7,12 +8,12 @@ public struct PostgresStatement {
 
     /// Runs it and returns the number of rows it inserted, updated or deleted.
     @discardableResult
-    public func run(_ values: [PostgresValue] = []) throws -> Int {
+    public func run(_ values: [SQLValue] = []) throws -> Int {
         try connection.execute(prepared: sql, values) { result in connection.affectedRows(result) }
     }
 
     /// Runs it and maps every row it returns.
-    public func rows<T>(_ values: [PostgresValue] = [], _ map: (PostgresRow) throws -> T) throws -> [T] {
+    public func rows<T>(_ values: [SQLValue] = [], _ map: (PostgresRow) throws -> T) throws -> [T] {
         try connection.execute(prepared: sql, values) { result in
             let count = PQntuples(result)
             var rows: [T] = []

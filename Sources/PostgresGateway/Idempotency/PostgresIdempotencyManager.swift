@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import SQLRows
 
 /// `IdempotencyManager` on `idempotency_records`.
 ///
@@ -11,7 +12,7 @@ import Foundation
 /// expired record exactly one replaces it and the others then see the new reservation.
 public struct PostgresIdempotencyManager: IdempotencyManager {
     static let select = """
-        SELECT fingerprint, state, response_status, response_headers, response_body, created_at \
+        SELECT \(IdempotencyRow.columns) \
         FROM idempotency_records WHERE owner_id = $1 AND key = $2 FOR UPDATE
         """
     static let insert = """
@@ -42,8 +43,8 @@ public struct PostgresIdempotencyManager: IdempotencyManager {
     }
 
     public func reserve(owner: UserID, key: IdempotencyKey, fingerprint: String, now: Date) throws -> IdempotencyReservation {
-        let ids: [PostgresValue] = [.text(owner.rawValue), .text(key.rawValue)]
-        let reservation: [PostgresValue] = ids + [.text(fingerprint), .integer(Milliseconds.from(now))]
+        let ids: [SQLValue] = [.text(owner.rawValue), .text(key.rawValue)]
+        let reservation: [SQLValue] = ids + [.text(fingerprint), .integer(Milliseconds.from(now))]
         return try GatewayError.mapping {
             try database.write { connection in
                 for _ in 0..<Self.attempts {
@@ -53,7 +54,7 @@ public struct PostgresIdempotencyManager: IdempotencyManager {
                     // Read in a statement of its own: under READ COMMITTED it sees the record
                     // whose commit made the insert above do nothing.
                     let existing = try connection.statement(Self.select).rows(ids) { row in
-                        try Self.record(row, owner: owner, key: key)
+                        try IdempotencyRow.record(row, owner: owner, key: key)
                     }.first
                     guard let existing else { continue }
                     if let answer = existing.answer(to: fingerprint, at: now, policy: policy) {
@@ -69,60 +70,16 @@ public struct PostgresIdempotencyManager: IdempotencyManager {
 
     @discardableResult
     public func complete(owner: UserID, key: IdempotencyKey, response: StoredResponse) throws -> Bool {
-        try GatewayError.mapping {
-            let headers = try Self.encode(response.headers)
-            return try database.write { connection in
-                try connection.statement(Self.complete).run([
-                    .text(owner.rawValue), .text(key.rawValue), .integer(Int64(response.status)), .text(headers), .bytes(response.body),
-                ]) == 1
-            }
-        }
+        let values = try GatewayError.mapping { try IdempotencyRow.completionValues(owner: owner, key: key, response: response) }
+        return try database.change(Self.complete, values) == 1
     }
 
     public func release(owner: UserID, key: IdempotencyKey) throws {
-        try GatewayError.mapping {
-            try database.write { connection -> Void in
-                try connection.statement(Self.release).run([.text(owner.rawValue), .text(key.rawValue)])
-            }
-        }
+        try database.change(Self.release, [.text(owner.rawValue), .text(key.rawValue)])
     }
 
     @discardableResult
     public func purge(olderThan date: Date) throws -> Int {
-        try GatewayError.mapping {
-            try database.write { connection in
-                try connection.statement(Self.purge).run([.integer(Milliseconds.from(date))])
-            }
-        }
-    }
-
-    /// A record from a row selected with `select`.
-    static func record(_ row: PostgresRow, owner: UserID, key: IdempotencyKey) throws -> IdempotencyRecord {
-        let state: IdempotencyRecord.State
-        switch row.string(at: 1) {
-        case "in_flight":
-            state = .inFlight
-        case "completed":
-            let headers = try decode(row.string(at: 3) ?? "[]")
-            state = .completed(StoredResponse(status: row.int(at: 2), headers: headers, body: row.bytes(at: 4) ?? []))
-        default:
-            throw GatewayError.failure("idempotency record with unknown state")
-        }
-        return IdempotencyRecord(
-            ownerID: owner, key: key, fingerprint: row.string(at: 0) ?? "", state: state, createdAt: Milliseconds.date(row.int64(at: 5)))
-    }
-
-    /// `[[name, value], …]`: JSON keeps any header text intact, order included.
-    static func encode(_ headers: [StoredResponse.Header]) throws -> String {
-        let data = try JSONEncoder().encode(headers.map { [$0.name, $0.value] })
-        return String(decoding: data, as: UTF8.self)
-    }
-
-    static func decode(_ text: String) throws -> [StoredResponse.Header] {
-        let pairs = try JSONDecoder().decode([[String]].self, from: Data(text.utf8))
-        return try pairs.map { pair in
-            guard pair.count == 2 else { throw GatewayError.failure("malformed stored header") }
-            return StoredResponse.Header(name: pair[0], value: pair[1])
-        }
+        try database.change(Self.purge, [.integer(Milliseconds.from(date))])
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Migrations
+import SQLRows
 
 /// `schema_migrations` in a PostgreSQL database, for `Migrator`.
 public struct PostgresMigrationLedger: MigrationLedger {

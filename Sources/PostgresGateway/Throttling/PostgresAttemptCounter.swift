@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import SQLRows
 import Synchronization
 
 /// Counts attempts in a sliding window in the `login_attempts` table, so the login and
@@ -67,7 +68,7 @@ public final class PostgresAttemptCounter: AttemptCounter {
         let windowMilliseconds = Self.milliseconds(window)
         let (since, overflow) = nowMilliseconds.subtractingReportingOverflow(windowMilliseconds)
         guard !overflow else { return nil }
-        var values: [PostgresValue] = [.integer(nowMilliseconds), .integer(since)]
+        var values: [SQLValue] = [.integer(nowMilliseconds), .integer(since)]
         for limit in limits {
             values += [.text(limit.key.scope), .text(limit.key.subject), .integer(Int64(limit.maximum))]
         }
@@ -122,7 +123,7 @@ public final class PostgresAttemptCounter: AttemptCounter {
     /// whole milliseconds as stored, so a wait of exactly 30 s is not rounded up to 31.
     private func wait(for limits: [AttemptLimit], since: Int64, now: Int64, window: Int64) -> Int {
         let condition = (0..<limits.count).map { "(scope = $\(2 + 2 * $0) AND subject = $\(3 + 2 * $0))" }.joined(separator: " OR ")
-        var values: [PostgresValue] = [.integer(since)]
+        var values: [SQLValue] = [.integer(since)]
         for limit in limits { values += [.text(limit.key.scope), .text(limit.key.subject)] }
         let rows = (try? database.read { connection in
             try connection.statement(Self.window + condition).rows(values) { row in

@@ -1,4 +1,5 @@
 import Domain
+import SQLRows
 
 /// `TransactionManager` on the `transactions` table; `seq` (an identity column) is the insertion
 /// order.
@@ -35,17 +36,13 @@ public struct PostgresTransactionManager: TransactionManager {
 
     public func list(account: AccountID, filter: TransactionFilter, after cursor: TransactionCursor?, limit: Int) throws -> [Transaction] {
         guard limit > 0 else { return [] }
-        var values: [PostgresValue] = [
-            .text(account.rawValue), PostgresValue(filter.group?.rawValue), PostgresValue(filter.from?.description),
-            PostgresValue(filter.to?.description),
+        var values: [SQLValue] = [
+            .text(account.rawValue), SQLValue(filter.group?.rawValue), SQLValue(filter.from?.description),
+            SQLValue(filter.to?.description),
         ]
         if let cursor { values += [.text(cursor.date.description), .integer(cursor.sequence)] }
         values.append(.integer(Int64(limit)))
-        return try GatewayError.mapping {
-            try database.read { connection in
-                try connection.statement(cursor == nil ? Self.list : Self.listAfter).rows(values, TransactionRow.transaction)
-            }
-        }
+        return try database.rows(cursor == nil ? Self.list : Self.listAfter, values, TransactionRow.transaction)
     }
 
     public func transactions(account: AccountID, group: TransactionGroup, from: CalendarDate, to: CalendarDate) throws -> [Transaction] {

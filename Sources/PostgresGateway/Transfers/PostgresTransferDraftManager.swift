@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import SQLRows
 
 /// `TransferDraftManager` on `transfer_drafts`; expiry is a condition of every query, so an
 /// expired row is never read or changed, whether or not it has been purged yet.
@@ -22,11 +23,7 @@ public struct PostgresTransferDraftManager: TransferDraftManager {
     }
 
     public func insert(_ draft: TransferDraftState) throws {
-        try GatewayError.mapping {
-            try database.write { connection -> Void in
-                try connection.statement(Self.insert).run(TransferDraftRow.values(of: draft))
-            }
-        }
+        try database.change(Self.insert, TransferDraftRow.values(of: draft))
     }
 
     public func fetch(id: TransferDraftID, owner: UserID, at date: Date) throws -> TransferDraftState? {
@@ -43,17 +40,13 @@ public struct PostgresTransferDraftManager: TransferDraftManager {
             try database.write { connection in
                 try connection.statement(Self.update).run([
                     .text(draft.id.rawValue), .text(draft.ownerID.rawValue), .integer(Milliseconds.from(date)), .integer(Int64(draft.version)),
-                    PostgresValue(draft.amountMinor), PostgresValue(draft.recipient?.type), PostgresValue(draft.recipient?.id), PostgresValue(draft.memo),
+                    SQLValue(draft.amountMinor), SQLValue(draft.recipient?.type), SQLValue(draft.recipient?.id), SQLValue(draft.memo),
                 ]) == 1
             }
         }
     }
 
     public func delete(id: TransferDraftID, owner: UserID) throws -> Bool {
-        try GatewayError.mapping {
-            try database.write { connection in
-                try connection.statement(Self.delete).run([.text(id.rawValue), .text(owner.rawValue)]) == 1
-            }
-        }
+        try database.change(Self.delete, [.text(id.rawValue), .text(owner.rawValue)]) == 1
     }
 }

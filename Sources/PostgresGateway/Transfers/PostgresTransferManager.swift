@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import SQLRows
 
 /// `TransferManager` on `transfers`; the legs are rows of `transactions`, written in the same
 /// transaction. PostgreSQL runs writers side by side (from this process and from others on the
@@ -57,24 +58,16 @@ public struct PostgresTransferManager: TransferManager {
     }
 
     public func fetch(id: TransferID, owner: UserID) throws -> Transfer? {
-        try GatewayError.mapping {
-            try database.read { connection in
-                try connection.statement(Self.fetch).rows([.text(id.rawValue), .text(owner.rawValue)], TransferRow.transfer).first
-            }
-        }
+        try database.first(Self.fetch, [.text(id.rawValue), .text(owner.rawValue)], TransferRow.transfer)
     }
 
     public func list(owner: UserID, after cursor: TransferCursor?, limit: Int) throws -> [Transfer] {
         guard limit > 0 else { return [] }
-        let values: [PostgresValue] = if let cursor {
+        let values: [SQLValue] = if let cursor {
             [.text(owner.rawValue), .integer(Milliseconds.from(cursor.createdAt)), .text(cursor.id.rawValue), .integer(Int64(limit))]
         } else {
             [.text(owner.rawValue), .integer(Int64(limit))]
         }
-        return try GatewayError.mapping {
-            try database.read { connection in
-                try connection.statement(cursor == nil ? Self.list : Self.listAfter).rows(values, TransferRow.transfer)
-            }
-        }
+        return try database.rows(cursor == nil ? Self.list : Self.listAfter, values, TransferRow.transfer)
     }
 }

@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import SQLRows
 
 /// `UserManager` on the `users` table; registration writes the first session and the first
 /// account in the same transaction.
@@ -29,7 +30,7 @@ public struct PostgresUserManager: UserManager {
                     .text(user.id.rawValue), .text(user.name), .text(user.email), .text(user.passwordHash),
                     .integer(Milliseconds.from(user.createdAt)),
                 ])
-                try connection.statement(PostgresSessionManager.insert).run(PostgresSessionManager.values(of: firstSession))
+                try connection.statement(PostgresSessionManager.insert).run(SessionRow.values(of: firstSession))
                 try connection.statement(PostgresAccountManager.insert).run(AccountRow.values(of: firstAccount))
             }
             return .registered
@@ -50,11 +51,7 @@ public struct PostgresUserManager: UserManager {
     }
 
     public func updatePasswordHash(of id: UserID, from old: String, to new: String) throws -> Bool {
-        try GatewayError.mapping {
-            try database.write { connection in
-                try connection.statement(Self.updatePasswordHash).run([.text(id.rawValue), .text(old), .text(new)]) == 1
-            }
-        }
+        try database.change(Self.updatePasswordHash, [.text(id.rawValue), .text(old), .text(new)]) == 1
     }
 
     private func fetchOne(_ sql: String, _ key: String) throws -> User? {

@@ -59,7 +59,7 @@ public struct OrderViewModel: Equatable, Sendable {
         itemTotal = MoneyViewModel(order.itemTotal, language: language)
         tax = MoneyViewModel(order.tax, language: language)
         orderTotal = MoneyViewModel(order.orderTotal, language: language)
-        payment = order.payment.map { Payment(accountId: $0.accountID, transactionId: $0.transactionID) }
+        payment = order.payment.map { Payment(accountId: $0.accountID.rawValue, transactionId: $0.transactionID) }
         etag = OrderETag.format(version: order.version)
     }
 }

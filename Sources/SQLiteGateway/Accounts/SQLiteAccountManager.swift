@@ -1,4 +1,5 @@
 import Domain
+import SQLRows
 
 /// `AccountManager` on the `accounts` table; each row stores its balance, which triggers on
 /// `transactions` keep equal to the sum of its transactions (migration 0006).
@@ -23,39 +24,23 @@ public struct SQLiteAccountManager: AccountManager {
 
     public func list(owner: UserID, after cursor: AccountCursor?, limit: Int) throws -> [Account] {
         guard limit > 0 else { return [] }
-        let values: [SQLiteValue] = [
-            .text(owner.rawValue), cursor.map { .integer(Milliseconds.from($0.createdAt)) } ?? .null, SQLiteValue(cursor?.id.rawValue),
+        let values: [SQLValue] = [
+            .text(owner.rawValue), cursor.map { .integer(Milliseconds.from($0.createdAt)) } ?? .null, SQLValue(cursor?.id.rawValue),
             .integer(Int64(limit)),
         ]
-        return try GatewayError.mapping {
-            try database.read { connection in
-                try connection.statement(cursor == nil ? Self.list : Self.listAfter).rows(values, AccountRow.account)
-            }
-        }
+        return try database.rows(cursor == nil ? Self.list : Self.listAfter, values, AccountRow.account)
     }
 
     public func fetch(id: AccountID, owner: UserID) throws -> Account? {
-        try GatewayError.mapping {
-            try database.read { connection in
-                try connection.statement(Self.fetchOwned).rows([.text(id.rawValue), .text(owner.rawValue)], AccountRow.account).first
-            }
-        }
+        try database.first(Self.fetchOwned, [.text(id.rawValue), .text(owner.rawValue)], AccountRow.account)
     }
 
     public func fetch(id: AccountID) throws -> Account? {
-        try GatewayError.mapping {
-            try database.read { connection in
-                try connection.statement(Self.fetchAny).rows([.text(id.rawValue)], AccountRow.account).first
-            }
-        }
+        try database.first(Self.fetchAny, [.text(id.rawValue)], AccountRow.account)
     }
 
     public func insert(_ account: Account) throws {
-        try GatewayError.mapping {
-            try database.write { connection -> Void in
-                try connection.statement(Self.insert).run(AccountRow.values(of: account))
-            }
-        }
+        try database.change(Self.insert, AccountRow.values(of: account))
     }
 
     public func balance(of id: AccountID) throws -> Int64 {

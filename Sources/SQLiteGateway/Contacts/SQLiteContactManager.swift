@@ -1,4 +1,5 @@
 import Domain
+import SQLRows
 
 /// `ContactManager` on the `contacts` table of a SQLite `Database`.
 public struct SQLiteContactManager: ContactManager {
@@ -93,8 +94,8 @@ public struct SQLiteContactManager: ContactManager {
         guard limit > 0 else { return [] }
         // An empty search would match every contact anyway; skipping it keeps the plain plan.
         let pattern = ContactSearchTexts.pattern(of: query)
-        func values(_ text: String?) -> [SQLiteValue] {
-            [.text(owner.rawValue), SQLiteValue(text), SQLiteValue(cursor?.sortName), SQLiteValue(cursor?.id.rawValue), .integer(Int64(limit))]
+        func values(_ text: String?) -> [SQLValue] {
+            [.text(owner.rawValue), SQLValue(text), SQLValue(cursor?.sortName), SQLValue(cursor?.id.rawValue), .integer(Int64(limit))]
         }
         return try GatewayError.mapping {
             try database.read { connection in
@@ -136,34 +137,18 @@ public struct SQLiteContactManager: ContactManager {
     }
 
     public func fetch(id: ContactID, owner: UserID) throws -> Contact? {
-        try GatewayError.mapping {
-            try database.read { connection in
-                try connection.statement(Self.fetch).rows([.text(id.rawValue), .text(owner.rawValue)], ContactRow.contact).first
-            }
-        }
+        try database.first(Self.fetch, [.text(id.rawValue), .text(owner.rawValue)], ContactRow.contact)
     }
 
     public func insert(_ contact: Contact) throws {
-        try GatewayError.mapping {
-            try database.write { connection -> Void in
-                try connection.statement(Self.insert).run(ContactRow.insertValues(of: contact))
-            }
-        }
+        try database.change(Self.insert, ContactRow.insertValues(of: contact))
     }
 
     public func update(_ contact: Contact, expectedVersion: Int) throws -> Bool {
-        try GatewayError.mapping {
-            try database.write { connection in
-                try connection.statement(Self.update).run(ContactRow.updateValues(of: contact, expectedVersion: expectedVersion)) == 1
-            }
-        }
+        try database.change(Self.update, ContactRow.updateValues(of: contact, expectedVersion: expectedVersion)) == 1
     }
 
     public func delete(id: ContactID, owner: UserID) throws -> Bool {
-        try GatewayError.mapping {
-            try database.write { connection in
-                try connection.statement(Self.delete).run([.text(id.rawValue), .text(owner.rawValue)]) == 1
-            }
-        }
+        try database.change(Self.delete, [.text(id.rawValue), .text(owner.rawValue)]) == 1
     }
 }

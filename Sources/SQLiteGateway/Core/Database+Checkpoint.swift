@@ -1,4 +1,5 @@
 import CSQLite
+import SQLRows
 
 extension Database {
     /// Copies every committed page of the write-ahead log into the database file and empties

@@ -1,5 +1,6 @@
 import CSQLite
 import Foundation
+import SQLRows
 
 /// A consistent copy of a live database file, safe while a server writes to it.
 ///

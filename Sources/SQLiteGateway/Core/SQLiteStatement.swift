@@ -1,10 +1,12 @@
 import CSQLite
+import SQLRows
 
 /// One prepared statement of a `SQLiteConnection`, reused from its cache.
 ///
 /// Like its connection, a statement belongs to one thread at a time. Parameter and column
-/// indexes follow SQLite: parameters count from 1, columns from 0.
-public final class SQLiteStatement {
+/// indexes follow SQLite: parameters count from 1, columns from 0. While a `rows` map runs, the
+/// statement is itself the current row (`SQLRow`), so reading a column copies nothing first.
+public final class SQLiteStatement: SQLRow {
     /// `SQLITE_TRANSIENT`: SQLite copies bound text and blobs, so Swift's buffers may go away.
     private static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
 
@@ -33,20 +35,23 @@ public final class SQLiteStatement {
     }
 
     /// Binds `values` to parameters 1, 2, …; parameters left over stay NULL.
-    public func bind(_ values: [SQLiteValue]) throws {
+    public func bind(_ values: [SQLValue]) throws {
         for (offset, value) in values.enumerated() {
             try bind(value, at: Int32(offset + 1))
         }
     }
 
     /// Binds one parameter (counted from 1).
-    public func bind(_ value: SQLiteValue, at index: Int32) throws {
+    public func bind(_ value: SQLValue, at index: Int32) throws {
         let result: Int32
         switch value {
         case .integer(let integer):
             result = sqlite3_bind_int64(handle, index, integer)
         case .real(let real):
             result = sqlite3_bind_double(handle, index, real)
+        case .boolean(let boolean):
+            // SQLite has no boolean storage class: 1 and 0, as its own TRUE and FALSE are.
+            result = sqlite3_bind_int64(handle, index, boolean ? 1 : 0)
         case .text(let text):
             result = Self.bind(text: text, at: index, to: handle)
         case .blob(let bytes):
@@ -90,7 +95,7 @@ public final class SQLiteStatement {
 
     /// Binds `values`, runs the statement to completion and returns the rows it changed.
     @discardableResult
-    public func run(_ values: [SQLiteValue] = []) throws -> Int {
+    public func run(_ values: [SQLValue] = []) throws -> Int {
         defer { sqlite3_reset(handle) }
         try bind(values)
         while try step() {}
@@ -98,7 +103,7 @@ public final class SQLiteStatement {
     }
 
     /// Binds `values` and maps every row with `map`.
-    public func rows<T>(_ values: [SQLiteValue] = [], _ map: (SQLiteStatement) throws -> T) throws -> [T] {
+    public func rows<T>(_ values: [SQLValue] = [], _ map: (SQLiteStatement) throws -> T) throws -> [T] {
         // Resetting ends the statement's read transaction even when `map` throws halfway.
         defer { sqlite3_reset(handle) }
         try bind(values)
@@ -109,6 +114,7 @@ public final class SQLiteStatement {
         return result
     }
 
+    /// Whether the column of the current row is NULL.
     public func isNull(at column: Int32) -> Bool {
         sqlite3_column_type(handle, column) == SQLITE_NULL
     }
@@ -116,11 +122,6 @@ public final class SQLiteStatement {
     /// The column as an integer; 0 when NULL.
     public func int64(at column: Int32) -> Int64 {
         sqlite3_column_int64(handle, column)
-    }
-
-    /// The column as an `Int`; 0 when NULL.
-    public func int(at column: Int32) -> Int {
-        Int(truncatingIfNeeded: sqlite3_column_int64(handle, column))
     }
 
     /// The column as a floating-point number; 0 when NULL.

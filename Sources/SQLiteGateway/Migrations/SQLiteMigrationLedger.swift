@@ -1,5 +1,6 @@
 import Foundation
 import Migrations
+import SQLRows
 
 /// `schema_migrations` in a SQLite database, for `Migrator`.
 public struct SQLiteMigrationLedger: MigrationLedger {

@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import SQLRows
 
 /// `OrderManager` on `orders` and `order_lines`; numbers come from `order_number_counter`.
 public struct SQLiteOrderManager: OrderManager {
@@ -32,6 +33,11 @@ public struct SQLiteOrderManager: OrderManager {
         WHERE id = ?1 AND owner_id = ?2 AND status = 'placed'
         """
 
+    /// The texts of the steps both gateways share.
+    static let statements = OrderStatements(
+        nextNumber: nextNumber, insert: insert, insertLine: insertLine, fetch: fetch, fetchLines: fetchLines,
+        paymentAccount: paymentAccount, insertTransaction: SQLiteTransactionManager.insert, cancel: cancel, voidPayment: voidPayment)
+
     private let database: Database
 
     public init(database: Database) {
@@ -40,28 +46,7 @@ public struct SQLiteOrderManager: OrderManager {
 
     public func create(_ order: NewOrder) throws -> OrderCreation {
         try GatewayError.mapping {
-            try database.write { connection -> OrderCreation in
-                // Checked before anything is written: returning a refusal commits an empty transaction.
-                if let payment = order.payment {
-                    let account = try connection.statement(Self.paymentAccount)
-                        .rows([.text(payment.accountID), .text(order.ownerID.rawValue)]) { ($0.string(at: 0), $0.int64(at: 1)) }.first
-                    guard let account else { return .paymentAccountNotFound }
-                    guard account.0 == order.orderTotal.currency.code else { return .paymentCurrencyMismatch }
-                    guard order.orderTotal.minor <= account.1 else { return .insufficientFunds }
-                }
-                let sequence = try connection.statement(Self.nextNumber).rows { $0.int64(at: 0) }.first
-                guard let sequence else { throw GatewayError.failure("order_number_counter has no row") }
-                let number = OrderNumber(sequence: sequence)
-                try connection.statement(Self.insert).run(OrderRow.insertValues(of: order, number: number))
-                for (index, line) in order.lines.enumerated() {
-                    try connection.statement(Self.insertLine).run(OrderRow.lineValues(line, index: index, of: order.id))
-                }
-                if let payment = order.payment {
-                    try connection.statement(SQLiteTransactionManager.insert).run(
-                        TransactionRow.values(of: try Self.paymentDebit(payment, of: order, number: number)))
-                }
-                return .created(Order(order, number: number))
-            }
+            try database.write { connection in try OrderSteps.create(order, on: connection, Self.statements) }
         }
     }
 
@@ -71,14 +56,14 @@ public struct SQLiteOrderManager: OrderManager {
                 // One snapshot for the order and its lines, so a concurrent write cannot split them.
                 try connection.execute("BEGIN")
                 defer { _ = try? connection.execute("COMMIT") }
-                return try Self.fetch(id: id, owner: owner, on: connection)
+                return try OrderSteps.fetch(id: id, owner: owner, on: connection, Self.statements)
             }
         }
     }
 
     public func list(owner: UserID, status: OrderStatus?, sort: OrderSort, after cursor: OrderCursor?, limit: Int) throws -> [OrderSummary] {
         guard limit > 0 else { return [] }
-        var values: [SQLiteValue] = [.text(owner.rawValue), SQLiteValue(status?.rawValue), .null, .null, .integer(Int64(limit))]
+        var values: [SQLValue] = [.text(owner.rawValue), SQLValue(status?.rawValue), .null, .null, .integer(Int64(limit))]
         if let cursor {
             guard cursor.fits(sort) else { return [] }
             switch cursor.key {
@@ -88,40 +73,13 @@ public struct SQLiteOrderManager: OrderManager {
             values[3] = .text(cursor.id.rawValue)
         }
         let sql = Self.listSQL(sort: sort, filtered: status != nil, resumed: cursor != nil)
-        return try GatewayError.mapping {
-            try database.read { connection in
-                try connection.statement(sql).rows(values, OrderRow.summary)
-            }
-        }
+        return try database.rows(sql, values, OrderRow.summary)
     }
 
     public func cancel(id: OrderID, owner: UserID, at date: Date) throws -> OrderCancellation {
         try GatewayError.mapping {
-            try database.write { connection in
-                let changed = try connection.statement(Self.cancel).run([.text(id.rawValue), .text(owner.rawValue), .integer(Milliseconds.from(date))])
-                guard let order = try Self.fetch(id: id, owner: owner, on: connection) else { return .notFound }
-                guard changed == 1 else { return .notPlaced(order) }
-                if let debit = order.payment?.transactionID {
-                    guard let day = CalendarDate(utc: date) else { throw GatewayError.failure("cancellation date \(date) has no calendar day") }
-                    let voided = try connection.statement(Self.voidPayment).run([
-                        .text(debit), .text(debit + "_void"), .text(day.description), .text("Void: Order \(order.number)"),
-                    ])
-                    // A missing debit would make the cancellation unexplainable: refuse it whole.
-                    guard voided == 1 else { throw GatewayError.failure("order \(id) has no payment debit \(debit) to void") }
-                }
-                return .cancelled(order)
-            }
+            try database.write { connection in try OrderSteps.cancel(id: id, owner: owner, at: date, on: connection, Self.statements) }
         }
-    }
-
-    /// The authorized debit of the order total that pays `order`.
-    private static func paymentDebit(_ payment: OrderPayment, of order: NewOrder, number: OrderNumber) throws -> Transaction {
-        guard let id = payment.transactionID, let day = CalendarDate(utc: order.placedAt) else {
-            throw GatewayError.failure("order \(order.id) payment has no transaction id or date")
-        }
-        return Transaction(
-            id: TransactionID(id), accountID: AccountID(payment.accountID), group: .authorized, direction: .debit, date: day,
-            description: "Order \(number)", amount: order.orderTotal.minor)
     }
 
     /// The page query for one sort, with or without a status filter and a cursor. Parameters:
@@ -138,14 +96,5 @@ public struct SQLiteOrderManager: OrderManager {
         if resumed { sql += " AND (\(column), id) \(sort.isDescending ? "<" : ">") (?3, ?4)" }
         sql += " ORDER BY \(column) \(direction), id \(direction) LIMIT ?5"
         return sql
-    }
-
-    private static func fetch(id: OrderID, owner: UserID, on connection: SQLiteConnection) throws -> Order? {
-        guard var order = try connection.statement(Self.fetch).rows([.text(id.rawValue), .text(owner.rawValue)], OrderRow.order).first else {
-            return nil
-        }
-        let currency = order.orderTotal.currency
-        order.lines = try connection.statement(Self.fetchLines).rows([.text(id.rawValue)]) { OrderRow.line($0, currency: currency) }
-        return order
     }
 }

@@ -1,11 +1,11 @@
 import Domain
+import SQLRows
 
 /// `ProductManager` on the `products` table, filled by migration 0003.
 public struct SQLiteProductManager: ProductManager {
-    static let columns = "id, name, price_minor, currency"
-    static let list = "SELECT \(columns) FROM products ORDER BY name, id LIMIT ?3"
-    static let listAfter = "SELECT \(columns) FROM products WHERE (name, id) > (?1, ?2) ORDER BY name, id LIMIT ?3"
-    static let fetch = "SELECT \(columns) FROM products WHERE id = ?1"
+    static let list = "SELECT \(ProductRow.columns) FROM products ORDER BY name, id LIMIT ?3"
+    static let listAfter = "SELECT \(ProductRow.columns) FROM products WHERE (name, id) > (?1, ?2) ORDER BY name, id LIMIT ?3"
+    static let fetch = "SELECT \(ProductRow.columns) FROM products WHERE id = ?1"
 
     private let database: Database
 
@@ -15,20 +15,12 @@ public struct SQLiteProductManager: ProductManager {
 
     public func list(after cursor: ProductCursor?, limit: Int) throws -> [Product] {
         guard limit > 0 else { return [] }
-        let values: [SQLiteValue] = [SQLiteValue(cursor?.name), SQLiteValue(cursor?.id.rawValue), .integer(Int64(limit))]
-        return try GatewayError.mapping {
-            try database.read { connection in
-                try connection.statement(cursor == nil ? Self.list : Self.listAfter).rows(values, Self.product)
-            }
-        }
+        let values: [SQLValue] = [SQLValue(cursor?.name), SQLValue(cursor?.id.rawValue), .integer(Int64(limit))]
+        return try database.rows(cursor == nil ? Self.list : Self.listAfter, values, ProductRow.product)
     }
 
     public func fetch(id: ProductID) throws -> Product? {
-        try GatewayError.mapping {
-            try database.read { connection in
-                try connection.statement(Self.fetch).rows([.text(id.rawValue)], Self.product).first
-            }
-        }
+        try database.first(Self.fetch, [.text(id.rawValue)], ProductRow.product)
     }
 
     public func fetch(ids: Set<ProductID>) throws -> [ProductID: Product] {
@@ -38,21 +30,12 @@ public struct SQLiteProductManager: ProductManager {
                 // The caller bounds the set (an order has at most 100 lines); one cached statement
                 // per id beats building an IN list of varying length.
                 for id in ids {
-                    if let product = try connection.statement(Self.fetch).rows([.text(id.rawValue)], Self.product).first {
+                    if let product = try connection.statement(Self.fetch).rows([.text(id.rawValue)], ProductRow.product).first {
                         found[id] = product
                     }
                 }
                 return found
             }
         }
-    }
-
-    /// A product from a row selected with `columns`.
-    static func product(_ row: SQLiteStatement) throws -> Product {
-        let code = row.string(at: 3) ?? ""
-        guard let currency = Currency(code: code) else {
-            throw GatewayError.failure("product \(row.string(at: 0) ?? "?") has unknown currency \(code)")
-        }
-        return Product(id: ProductID(row.string(at: 0) ?? ""), name: row.string(at: 1) ?? "", price: Money(minor: row.int64(at: 2), currency: currency))
     }
 }

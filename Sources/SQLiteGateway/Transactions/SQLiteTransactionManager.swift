@@ -1,4 +1,5 @@
 import Domain
+import SQLRows
 
 /// `TransactionManager` on the `transactions` table; `seq` (the rowid) is the insertion order.
 public struct SQLiteTransactionManager: TransactionManager {
@@ -33,16 +34,12 @@ public struct SQLiteTransactionManager: TransactionManager {
 
     public func list(account: AccountID, filter: TransactionFilter, after cursor: TransactionCursor?, limit: Int) throws -> [Transaction] {
         guard limit > 0 else { return [] }
-        let values: [SQLiteValue] = [
-            .text(account.rawValue), SQLiteValue(filter.group?.rawValue), SQLiteValue(filter.from?.description),
-            SQLiteValue(filter.to?.description), SQLiteValue(cursor?.date.description), SQLiteValue(cursor?.sequence),
+        let values: [SQLValue] = [
+            .text(account.rawValue), SQLValue(filter.group?.rawValue), SQLValue(filter.from?.description),
+            SQLValue(filter.to?.description), SQLValue(cursor?.date.description), SQLValue(cursor?.sequence),
             .integer(Int64(limit)),
         ]
-        return try GatewayError.mapping {
-            try database.read { connection in
-                try connection.statement(cursor == nil ? Self.list : Self.listAfter).rows(values, TransactionRow.transaction)
-            }
-        }
+        return try database.rows(cursor == nil ? Self.list : Self.listAfter, values, TransactionRow.transaction)
     }
 
     public func transactions(account: AccountID, group: TransactionGroup, from: CalendarDate, to: CalendarDate) throws -> [Transaction] {

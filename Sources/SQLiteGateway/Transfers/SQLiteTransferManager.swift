@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import SQLRows
 
 /// `TransferManager` on `transfers`; the legs are rows of `transactions`, written in the same
 /// `BEGIN IMMEDIATE` transaction, so the funds check and the debit cannot interleave with another
@@ -47,23 +48,15 @@ public struct SQLiteTransferManager: TransferManager {
     }
 
     public func fetch(id: TransferID, owner: UserID) throws -> Transfer? {
-        try GatewayError.mapping {
-            try database.read { connection in
-                try connection.statement(Self.fetch).rows([.text(id.rawValue), .text(owner.rawValue)], TransferRow.transfer).first
-            }
-        }
+        try database.first(Self.fetch, [.text(id.rawValue), .text(owner.rawValue)], TransferRow.transfer)
     }
 
     public func list(owner: UserID, after cursor: TransferCursor?, limit: Int) throws -> [Transfer] {
         guard limit > 0 else { return [] }
-        let values: [SQLiteValue] = [
-            .text(owner.rawValue), cursor.map { .integer(Milliseconds.from($0.createdAt)) } ?? .null, SQLiteValue(cursor?.id.rawValue),
+        let values: [SQLValue] = [
+            .text(owner.rawValue), cursor.map { .integer(Milliseconds.from($0.createdAt)) } ?? .null, SQLValue(cursor?.id.rawValue),
             .integer(Int64(limit)),
         ]
-        return try GatewayError.mapping {
-            try database.read { connection in
-                try connection.statement(cursor == nil ? Self.list : Self.listAfter).rows(values, TransferRow.transfer)
-            }
-        }
+        return try database.rows(cursor == nil ? Self.list : Self.listAfter, values, TransferRow.transfer)
     }
 }

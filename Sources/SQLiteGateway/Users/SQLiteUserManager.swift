@@ -1,6 +1,7 @@
 import CSQLite
 import Domain
 import Foundation
+import SQLRows
 
 /// `UserManager` on the `users` table; registration writes the first session and the first
 /// account in the same transaction.
@@ -24,7 +25,7 @@ public struct SQLiteUserManager: UserManager {
                     .text(user.id.rawValue), .text(user.name), .text(user.email), .text(user.passwordHash),
                     .integer(Milliseconds.from(user.createdAt)),
                 ])
-                try connection.statement(SQLiteSessionManager.insert).run(SQLiteSessionManager.values(of: firstSession))
+                try connection.statement(SQLiteSessionManager.insert).run(SessionRow.values(of: firstSession))
                 try connection.statement(SQLiteAccountManager.insert).run(AccountRow.values(of: firstAccount))
             }
             return .registered
@@ -45,11 +46,7 @@ public struct SQLiteUserManager: UserManager {
     }
 
     public func updatePasswordHash(of id: UserID, from old: String, to new: String) throws -> Bool {
-        try GatewayError.mapping {
-            try database.write { connection in
-                try connection.statement(Self.updatePasswordHash).run([.text(id.rawValue), .text(old), .text(new)]) == 1
-            }
-        }
+        try database.change(Self.updatePasswordHash, [.text(id.rawValue), .text(old), .text(new)]) == 1
     }
 
     private func fetchOne(_ sql: String, _ key: String) throws -> User? {

@@ -173,7 +173,7 @@ struct OrderCreateTransformerTests {
         request.payFromAccountID = "a_1"
         let orders = InMemoryOrderManager()
         let order = try placed(place(request, orders: orders))
-        #expect(order.payment?.accountID == "a_1")
+        #expect(order.payment?.accountID == AccountID("a_1"))
         #expect(order.payment?.transactionID?.hasPrefix("t_") == true)
         #expect(orders.all.first?.payment == order.payment)
     }

@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import GatewayTestSupport
 import Testing
 
 @Suite("AccountManager contract")
@@ -84,7 +85,7 @@ struct AccountManagerContractTests {
     func registrationOpensAccount(backend: Backend) throws {
         let store = try backend.makeStore()
         #expect(try store.gateway.accounts.fetch(id: AccountID("a_u_bob"), owner: UserID("u_bob"))?.currency == .cad)
-        for owner in Store.owners {
+        for owner in TestOwners.ids {
             #expect(try store.gateway.accounts.list(owner: UserID(owner), after: nil, limit: 10).map(\.id.rawValue) == ["a_\(owner)"])
         }
     }

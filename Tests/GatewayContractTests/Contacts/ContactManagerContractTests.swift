@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import GatewayTestSupport
 import Testing
 
 /// Each test keeps its store alive to its end (`withExtendedLifetime`): a store removes its

@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import GatewayTestSupport
 import Testing
 @testable import PostgresGateway
 @testable import SQLiteGateway

@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import GatewayTestSupport
 import TestSupport
 import Testing
 
@@ -13,7 +14,7 @@ struct OrderManagerContractTests {
         let first = try orders.placed(.fixture(id: "o_1"))
         try store.fund("a_u_alice", 10_000)
         var paid = NewOrder.fixture(id: "o_2")
-        paid.payment = OrderPayment(accountID: "a_u_alice", transactionID: "t_1")
+        paid.payment = OrderPayment(accountID: AccountID("a_u_alice"), transactionID: "t_1")
         let second = try orders.placed(paid)
 
         #expect(first.number == OrderNumber("SO-000001"))

@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import GatewayTestSupport
 import TestSupport
 import Testing
 
@@ -8,7 +9,7 @@ struct OrderPaymentContractTests {
     /// `NewOrder.fixture` totalling `total` cents, paid from `account` with debit `t_pay_<id>`.
     func paidOrder(_ id: String = "o_1", from account: String = "a_u_alice", total: Int64 = 10_000) -> NewOrder {
         var order = NewOrder.fixture(id: id, total: total)
-        order.payment = OrderPayment(accountID: account, transactionID: "t_pay_\(id)")
+        order.payment = OrderPayment(accountID: AccountID(account), transactionID: "t_pay_\(id)")
         return order
     }
 
@@ -17,7 +18,7 @@ struct OrderPaymentContractTests {
         let store = try backend.makeStore()
         try store.fund("a_u_alice", 12_000)
         let order = try store.gateway.orders.placed(paidOrder())
-        #expect(order.payment == OrderPayment(accountID: "a_u_alice", transactionID: "t_pay_o_1"))
+        #expect(order.payment == OrderPayment(accountID: AccountID("a_u_alice"), transactionID: "t_pay_o_1"))
         let authorized = try store.gateway.transactions
             .list(account: AccountID("a_u_alice"), filter: TransactionFilter(group: .authorized), after: nil, limit: 10)
         #expect(authorized.count == 1)

@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import GatewayTestSupport
 import Migrations
 import PostgresGateway
 import SQLiteGateway
@@ -39,7 +40,7 @@ enum Backend: String, CaseIterable, CustomTestStringConvertible, Sendable {
                 gateway: PostgresEntityGateway(database: database), backend: self,
                 reopen: { PostgresEntityGateway(database: try PostgresDatabase(configuration: configuration)) }, cleanUp: {})
         }
-        try store.registerOwners(Store.owners)
+        try store.gateway.users.registerTestOwners()
         return store
     }
 }
@@ -67,17 +68,5 @@ final class Store {
 
     deinit {
         cleanUp()
-    }
-
-    /// The owners every store starts with.
-    static let owners = ["u_alice", "u_bob", "u_nobody"]
-
-    func registerOwners(_ ids: [String]) throws {
-        for id in ids {
-            let user = User(id: UserID(id), name: id, email: "\(id)@example.com", passwordHash: "x", createdAt: Date(timeIntervalSince1970: 0))
-            let session = Session(tokenDigest: "digest-\(id)", userID: user.id, createdAt: user.createdAt, expiresAt: user.createdAt)
-            let account = Account(id: AccountID("a_\(id)"), ownerID: user.id, name: "Main Account", currency: .cad, createdAt: user.createdAt)
-            _ = try gateway.users.register(user, firstSession: session, firstAccount: account)
-        }
     }
 }

@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import GatewayTestSupport
 
 extension Store {
     /// Every store's accounts besides the owners' registration ones are made by the tests.
@@ -25,19 +26,19 @@ extension Store {
 
     /// The transactions of `accounts` (default: the three owners' registration accounts), read
     /// through the gateway.
-    func transactionCount(_ accounts: [String] = Store.owners.map { "a_\($0)" }) throws -> Int {
+    func transactionCount(_ accounts: [String] = TestOwners.ids.map { "a_\($0)" }) throws -> Int {
         try accounts.map { try gateway.transactions.list(account: AccountID($0), filter: TransactionFilter(), after: nil, limit: 1_000_000).count }
             .reduce(0, +)
     }
 
     /// The transfers of every owner.
     func transferCount() throws -> Int {
-        try Store.owners.map { try gateway.transfers.list(owner: UserID($0), after: nil, limit: 1_000_000).count }.reduce(0, +)
+        try TestOwners.ids.map { try gateway.transfers.list(owner: UserID($0), after: nil, limit: 1_000_000).count }.reduce(0, +)
     }
 
     /// The orders of every owner.
     func orderCount() throws -> Int {
-        try Store.owners.map {
+        try TestOwners.ids.map {
             try gateway.orders.list(owner: UserID($0), status: nil, sort: .placedAtAscending, after: nil, limit: 1_000_000).count
         }.reduce(0, +)
     }

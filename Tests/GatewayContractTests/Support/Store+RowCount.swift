@@ -1,5 +1,6 @@
 import Domain
 import PostgresGateway
+import SQLRows
 import SQLiteGateway
 
 extension Store {

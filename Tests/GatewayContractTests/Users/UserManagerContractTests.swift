@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import GatewayTestSupport
 import TestSupport
 import Testing
 
@@ -94,6 +95,6 @@ struct UserManagerContractTests {
             #expect(try store.gateway.users.fetch(id: UserID("u_racer\(index)")) == nil)
             #expect(try store.gateway.sessions.fetch(tokenDigest: "d-u_racer\(index)") == nil)
         }
-        #expect(try store.rowCount(in: "accounts") == Store.owners.count + 1)
+        #expect(try store.rowCount(in: "accounts") == TestOwners.ids.count + 1)
     }
 }

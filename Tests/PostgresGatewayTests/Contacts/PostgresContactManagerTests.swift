@@ -1,6 +1,8 @@
 import Domain
 import Foundation
+import GatewayTestSupport
 import Migrations
+import SQLRows
 import TestSupport
 import Testing
 @testable import PostgresGateway

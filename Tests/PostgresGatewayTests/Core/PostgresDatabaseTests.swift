@@ -1,6 +1,8 @@
 import Domain
 import Foundation
+import GatewayTestSupport
 import PostgresGateway
+import SQLRows
 import TestSupport
 import Testing
 
@@ -12,10 +14,10 @@ struct PostgresDatabaseTests {
         let row = try temporary.database.write { connection in
             try connection.execute("CREATE TABLE t (i BIGINT, s TEXT, b BOOLEAN, y BYTEA, n TEXT)")
             try connection.statement("INSERT INTO t VALUES ($1, $2, $3, $4, $5)").run([
-                .integer(-9_223_372_036_854_775_808), .text("é, ' \" \\ ∑"), .boolean(true), .bytes([0, 1, 0xAB, 0xFF]), .null,
+                .integer(-9_223_372_036_854_775_808), .text("é, ' \" \\ ∑"), .boolean(true), .blob([0, 1, 0xAB, 0xFF]), .null,
             ])
             return try connection.statement("SELECT i, s, b, y, n FROM t").rows { row in
-                (row.int64(at: 0), row.string(at: 1), row.bool(at: 2), row.bytes(at: 3), row.isNull(at: 4))
+                (row.int64(at: 0), row.string(at: 1), row.bool(at: 2), row.blob(at: 3), row.isNull(at: 4))
             }
         }
         #expect(row.count == 1)

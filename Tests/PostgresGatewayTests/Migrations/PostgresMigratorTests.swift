@@ -1,6 +1,8 @@
 import Foundation
+import GatewayTestSupport
 import Migrations
 import PostgresGateway
+import SQLRows
 import Testing
 
 @Suite("Migrator on PostgreSQL")

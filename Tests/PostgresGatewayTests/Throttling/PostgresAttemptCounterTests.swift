@@ -2,6 +2,7 @@ import Domain
 import Foundation
 import Migrations
 import PostgresGateway
+import SQLRows
 import Synchronization
 import TestSupport
 import Testing

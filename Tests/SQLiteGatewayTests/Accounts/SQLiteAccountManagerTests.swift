@@ -1,6 +1,8 @@
 import Domain
 import Foundation
+import GatewayTestSupport
 import Migrations
+import SQLRows
 import Testing
 @testable import SQLiteGateway
 
@@ -71,7 +73,7 @@ struct SQLiteAccountManagerTests {
         let temporary = try TemporaryDatabase(migrated: false)
         let embedded = try Migration.embedded(.sqlite)
         try Migrator(database: temporary.database, migrations: embedded.filter { $0.version < 6 }).migrate()
-        try TemporaryDatabase.createUsers(TemporaryDatabase.owners, in: temporary.database)
+        try SQLiteUserManager(database: temporary.database).registerTestOwners()
         try SQLiteAccountManager(database: temporary.database).insert(account("a_card", creditLimit: 5_000))
         try SQLiteTransactionManager(database: temporary.database).insert([
             row("t1", "a_u_alice", .credit, 40_000), row("t2", "a_u_alice", .debit, 311, .authorized), row("t3", "a_u_alice", .debit, 1534),

@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import GatewayTestSupport
 import TestSupport
 import Testing
 @testable import SQLiteGateway
@@ -78,7 +79,7 @@ struct StoredBalanceTests {
                 }
             case 60..<85:
                 var order = NewOrder.fixture(id: "o_\(step)", owner: account.owner, total: Int64.random(in: 1...15_000, using: &random))
-                order.payment = OrderPayment(accountID: account.id, transactionID: "t_pay_o_\(step)")
+                order.payment = OrderPayment(accountID: AccountID(account.id), transactionID: "t_pay_o_\(step)")
                 let creation = try orders.create(order)
                 if order.orderTotal.minor <= model.available(account.id) {
                     guard case .created = creation else {

@@ -1,5 +1,7 @@
 import Domain
 import Foundation
+import GatewayTestSupport
+import SQLRows
 import Testing
 @testable import SQLiteGateway
 
@@ -56,7 +58,7 @@ struct SQLiteContactSearchPathTests {
         return try Self.pages { cursor in
             try temporary.database.read { connection in
                 try connection.statement(cursor == nil ? SQLiteContactManager.scan : SQLiteContactManager.scanAfter).rows(
-                    [.text(owner.rawValue), .text(pattern), SQLiteValue(cursor?.sortName), SQLiteValue(cursor?.id.rawValue),
+                    [.text(owner.rawValue), .text(pattern), SQLValue(cursor?.sortName), SQLValue(cursor?.id.rawValue),
                      .integer(Int64(limit))],
                     ContactRow.contact)
             }

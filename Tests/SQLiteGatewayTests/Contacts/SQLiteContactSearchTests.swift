@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import GatewayTestSupport
 import Migrations
 import Testing
 @testable import SQLiteGateway
@@ -54,7 +55,7 @@ struct SQLiteContactSearchTests {
         let old = try TemporaryDatabase(migrated: false)
         let before = try Migration.embedded(.sqlite).filter { $0.version < 7 }
         try Migrator(database: old.database, migrations: before).migrate()
-        try TemporaryDatabase.createUsers(["u_alice", "u_bob"], in: old.database)
+        try SQLiteUserManager(database: old.database).registerTestOwners(["u_alice", "u_bob"])
         try old.database.write { connection -> Void in
             try connection.execute("""
                 INSERT INTO contacts (id, owner_id, first_name, last_name, email, phone, sort_name, created_at, updated_at) VALUES

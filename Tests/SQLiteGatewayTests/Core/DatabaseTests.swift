@@ -1,6 +1,8 @@
 import CSQLite
 import Domain
 import Foundation
+import GatewayTestSupport
+import SQLRows
 import TestSupport
 import Testing
 @testable import SQLiteGateway

@@ -1,5 +1,7 @@
 import Foundation
+import GatewayTestSupport
 import Migrations
+import SQLRows
 import TestSupport
 import Testing
 @testable import SQLiteGateway
@@ -31,7 +33,7 @@ struct SQLiteBackupTests {
         try FileManager.default.copyItem(atPath: temporary.database.configuration.path, toPath: elsewhere.path)
         #expect(try Self.count("items", at: elsewhere.path) == 50)
         #expect(try Self.count("schema_migrations", at: elsewhere.path) == Migration.embedded(.sqlite).count)
-        #expect(try Self.count("users", at: elsewhere.path) == TemporaryDatabase.owners.count)
+        #expect(try Self.count("users", at: elsewhere.path) == TestOwners.ids.count)
     }
 
     @Test("a backup taken while writes run is a consistent copy that passes its integrity check")

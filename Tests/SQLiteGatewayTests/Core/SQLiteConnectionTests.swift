@@ -1,4 +1,5 @@
 import CSQLite
+import SQLRows
 import Testing
 @testable import SQLiteGateway
 

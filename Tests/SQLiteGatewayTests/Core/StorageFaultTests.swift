@@ -1,6 +1,7 @@
 import CSQLite
 import Domain
 import Foundation
+import SQLRows
 import Testing
 @testable import SQLiteGateway
 

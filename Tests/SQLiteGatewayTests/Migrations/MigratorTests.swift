@@ -1,5 +1,6 @@
 import Foundation
 import Migrations
+import SQLRows
 import Testing
 @testable import SQLiteGateway
 

@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import GatewayTestSupport
 import Testing
 @testable import SQLiteGateway
 
@@ -8,7 +9,7 @@ struct SQLiteOrderPaymentTests {
     /// `NewOrder.fixture` totalling `total` cents, paid from `account` with debit `t_pay`.
     func paidOrder(_ id: String = "o_1", from account: String = "a_u_alice", total: Int64 = 10_000) -> NewOrder {
         var order = NewOrder.fixture(id: id, total: total)
-        order.payment = OrderPayment(accountID: account, transactionID: "t_pay_\(id)")
+        order.payment = OrderPayment(accountID: AccountID(account), transactionID: "t_pay_\(id)")
         return order
     }
 

@@ -1,6 +1,8 @@
 import Domain
 import Foundation
+import GatewayTestSupport
 import Migrations
+import SQLRows
 @testable import SQLiteGateway
 
 /// A database in a fresh folder under the temporary directory, removed with this value.
@@ -18,25 +20,11 @@ final class TemporaryDatabase {
             database = try Database(configuration: configuration)
             if migrated {
                 try Migrator(database: database).migrate()
-                try Self.createUsers(Self.owners, in: database)
+                try SQLiteUserManager(database: database).registerTestOwners()
             }
         } catch {
             try? FileManager.default.removeItem(at: folder)
             throw error
-        }
-    }
-
-    /// The owners the tests use: contacts must belong to existing users since migration 0002.
-    /// Each has a CAD account `a_<id>` (`a_u_alice`, …), made at registration.
-    static let owners = ["u_alice", "u_bob", "u_nobody"]
-
-    static func createUsers(_ ids: [String], in database: Database) throws {
-        let users = SQLiteUserManager(database: database)
-        for id in ids {
-            let user = User(id: UserID(id), name: id, email: "\(id)@example.com", passwordHash: "x", createdAt: Date(timeIntervalSince1970: 0))
-            let session = Session(tokenDigest: "digest-\(id)", userID: user.id, createdAt: user.createdAt, expiresAt: user.createdAt)
-            let account = Account(id: AccountID("a_\(id)"), ownerID: user.id, name: "Main Account", currency: .cad, createdAt: user.createdAt)
-            _ = try users.register(user, firstSession: session, firstAccount: account)
         }
     }
 

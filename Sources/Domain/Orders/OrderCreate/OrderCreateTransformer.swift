@@ -64,7 +64,7 @@ public struct OrderCreateTransformer {
             var payment: OrderPayment?
             if let accountID = request.payFromAccountID {
                 guard !accountID.isEmpty else { return output.presentPaymentAccountNotFound(accountID) }
-                payment = OrderPayment(accountID: accountID, transactionID: ids.makeID(prefix: "t_"))
+                payment = OrderPayment(accountID: AccountID(accountID), transactionID: ids.makeID(prefix: "t_"))
             }
             let order = NewOrder(
                 id: OrderID(ids.makeID(prefix: "o_")), ownerID: owner, placedAt: clock.now(),
@@ -74,7 +74,7 @@ public struct OrderCreateTransformer {
                 tax: totals.tax, orderTotal: totals.orderTotal, payment: payment)
             switch try orders.create(order) {
             case .created(let stored): output.presentCreated(OrderPresentationModel(stored))
-            case .paymentAccountNotFound: output.presentPaymentAccountNotFound(payment?.accountID ?? "")
+            case .paymentAccountNotFound: output.presentPaymentAccountNotFound(payment?.accountID.rawValue ?? "")
             case .paymentCurrencyMismatch: output.presentPaymentCurrencyMismatch()
             case .insufficientFunds: output.presentInsufficientFunds()
             }

@@ -1,0 +1,18 @@
+import SQLRows
+
+/// The managers' one-statement reads and writes (`SQLDatabase.rows`, `first`, `change`) run on
+/// the pool: a read outside any transaction, a write in one retried on a serialization failure.
+extension PostgresDatabase: SQLDatabase {}
+
+extension PostgresConnection: SQLConnection {
+    /// Runs the prepared statement of `sql`; the rows it inserted, updated or deleted.
+    @discardableResult
+    public func run(_ sql: String, _ values: [SQLValue]) throws -> Int {
+        try statement(sql).run(values)
+    }
+
+    /// Runs the prepared statement of `sql` and maps every row it returns.
+    public func rows<T>(_ sql: String, _ values: [SQLValue], _ map: (PostgresRow) throws -> T) throws -> [T] {
+        try statement(sql).rows(values, map)
+    }
+}

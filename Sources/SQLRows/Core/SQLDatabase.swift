@@ -1,0 +1,54 @@
+import Domain
+
+/// One connection of either SQL gateway, running a statement given by its text.
+public protocol SQLConnection {
+    /// The row a `rows` map reads.
+    associatedtype Row: SQLRow
+
+    /// Runs `sql` with `values` bound to its parameters and returns the rows it changed.
+    @discardableResult
+    func run(_ sql: String, _ values: [SQLValue]) throws -> Int
+
+    /// Runs `sql` with `values` bound to its parameters and maps every row it returns.
+    func rows<T>(_ sql: String, _ values: [SQLValue], _ map: (Row) throws -> T) throws -> [T]
+}
+
+/// Either SQL gateway's database: a connection lent for a read, or for a write transaction that
+/// commits when `body` returns and keeps nothing when it throws. How the write stays atomic (one
+/// writer and group commit, or row locks and retries) is the database's own.
+public protocol SQLDatabase: Sendable {
+    /// The connection `read` and `write` lend.
+    associatedtype Connection: SQLConnection
+
+    /// Runs `body` on a connection outside any write transaction.
+    func read<T>(_ body: (Connection) throws -> T) throws -> T
+
+    /// Runs `body` inside one write transaction and returns once it is committed.
+    @discardableResult
+    func write<T>(_ body: (Connection) throws -> T) throws -> T
+}
+
+/// The one-statement reads and writes that make up most managers' methods, the same on both
+/// gateways apart from the SQL text each passes. Failures come out as `GatewayError`, as every
+/// Manager protocol promises. `@inlinable`, so each gateway calls them specialized to its own
+/// database and row.
+extension SQLDatabase {
+    /// The rows of one query, each mapped with `map`.
+    @inlinable
+    public func rows<T>(_ sql: String, _ values: [SQLValue], _ map: (Connection.Row) throws -> T) throws(GatewayError) -> [T] {
+        try GatewayError.mapping { try read { connection in try connection.rows(sql, values, map) } }
+    }
+
+    /// The first row of one query mapped with `map`, or nil when it returns none.
+    @inlinable
+    public func first<T>(_ sql: String, _ values: [SQLValue], _ map: (Connection.Row) throws -> T) throws(GatewayError) -> T? {
+        try rows(sql, values, map).first
+    }
+
+    /// Runs one statement in its own write transaction; the rows it changed.
+    @inlinable
+    @discardableResult
+    public func change(_ sql: String, _ values: [SQLValue]) throws(GatewayError) -> Int {
+        try GatewayError.mapping { try write { connection in try connection.run(sql, values) } }
+    }
+}

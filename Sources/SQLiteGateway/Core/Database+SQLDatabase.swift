@@ -1,0 +1,18 @@
+import SQLRows
+
+/// The managers' one-statement reads and writes (`SQLDatabase.rows`, `first`, `change`) run on
+/// SQLite's reader pool and its single writer.
+extension Database: SQLDatabase {}
+
+extension SQLiteConnection: SQLConnection {
+    /// Runs the cached statement of `sql` to completion; the rows it changed.
+    @discardableResult
+    public func run(_ sql: String, _ values: [SQLValue]) throws -> Int {
+        try statement(sql).run(values)
+    }
+
+    /// Runs the cached statement of `sql` and maps every row, read in place from the statement.
+    public func rows<T>(_ sql: String, _ values: [SQLValue], _ map: (SQLiteStatement) throws -> T) throws -> [T] {
+        try statement(sql).rows(values, map)
+    }
+}
