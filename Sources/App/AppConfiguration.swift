@@ -41,6 +41,8 @@ public struct AppConfiguration: Sendable {
     /// The one account whose transactions `/api/sortedTransactions/…` serves without a token;
     /// nil (the default) keeps those routes signed-in only.
     public var publicReportAccount: AccountID?
+    /// Serve the web client at `/app/` (and redirect `/` there); off leaves only the API.
+    public var webApp = true
 
     public init() {}
 

@@ -49,6 +49,8 @@ public struct ServeOptions: Sendable {
     public var defaultCurrency: String?
     /// `--public-report-account`: the account id served without a token by the report clients' routes.
     public var publicReportAccount: String?
+    /// `--web-app on|off`: serve the web client at `/app/`.
+    public var webApp: String?
 
     public init() {}
 
@@ -99,6 +101,12 @@ public struct ServeOptions: Sendable {
         default: throw resolver.invalid("sqlite-group-commit", "'\(groupCommit)' is not on or off")
         }
         configuration.autoMigrate = try resolver.bool(autoMigrate, "auto-migrate", default: configuration.autoMigrate)
+        let webAppSwitch = try resolver.string(webApp, "web-app", default: configuration.webApp ? "on" : "off")
+        switch webAppSwitch.lowercased() {
+        case "on", "true", "yes", "1": configuration.webApp = true
+        case "off", "false", "no", "0": configuration.webApp = false
+        default: throw resolver.invalid("web-app", "'\(webAppSwitch)' is not on or off")
+        }
         let registrations = try resolver.int(
             maxRegistrationsPerAddress, "max-registrations-per-address", default: configuration.maxRegistrationsPerAddress ?? 0, range: 0...1_000_000)
         configuration.maxRegistrationsPerAddress = registrations == 0 ? nil : registrations

@@ -129,6 +129,9 @@ struct Serve: ParsableCommand {
             valueName: "id"))
     var publicReportAccount: String?
 
+    @Option(help: "Serve the web client at /app/ and redirect / there: on or off (VIPERD_WEB_APP; default on).")
+    var webApp: String?
+
     @Option(help: "trace, debug, info, notice, warning, error or critical (VIPERD_LOG_LEVEL or LOG_LEVEL; default info).")
     var logLevel: String?
 
@@ -177,6 +180,7 @@ struct Serve: ParsableCommand {
         options.shippingCostOneDay = shippingCostOneDay
         options.defaultCurrency = defaultCurrency
         options.publicReportAccount = publicReportAccount
+        options.webApp = webApp
         do {
             return try options.resolve(environment: environment)
         } catch let error as ServeOptions.InvalidValue {

@@ -83,6 +83,23 @@ struct ServeOptionsTests {
         }
     }
 
+    @Test("the web client is served by default; --web-app off or VIPERD_WEB_APP=off leaves the API only; nonsense is refused")
+    func webApp() throws {
+        #expect(try ServeOptions().resolve(environment: [:]).webApp)
+        #expect(try !ServeOptions().resolve(environment: ["VIPERD_WEB_APP": "off"]).webApp)
+        var options = ServeOptions()
+        options.webApp = "on"
+        #expect(try options.resolve(environment: ["VIPERD_WEB_APP": "off"]).webApp)
+        options.webApp = "Off"
+        #expect(try !options.resolve(environment: [:]).webApp)
+        options.webApp = "maybe"
+        #expect {
+            try options.resolve(environment: [:])
+        } throws: { error in
+            "\(error)".contains("--web-app") && "\(error)".contains("VIPERD_WEB_APP")
+        }
+    }
+
     @Test("the token lifetime is given in days, 30 by default")
     func tokenLifetime() throws {
         #expect(try ServeOptions().resolve(environment: [:]).sessionPolicy.tokenLifetime == 30 * 86_400)
