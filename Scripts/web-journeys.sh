@@ -31,22 +31,21 @@ cleanup() {
 }
 trap cleanup EXIT
 
-# The demo user of the report: the 58-row feed (seed-demo), one for each language's run.
-seed() { "$VIPERD_BIN" seed-demo --db "$work/db.sqlite" --email "$1" | sed -n 's/^password: *//p'; }
-demo_password_en=$(seed demo-en@example.com) && demo_password_fr=$(seed demo-fr@example.com) || { echo "web-journeys.sh: seed-demo failed" >&2; exit 1; }
 start_viperd "$VIPERD_BIN" "$work" --log-level notice --max-registrations-per-address 0 || exit 1
 
-# Funding, the way an operator does it: a posted credit of 1,000.00 dated today.
+# Money the way an operator gives it: a card-processor feed loaded into an account. The journeys
+# fund their users with a posted credit of 1,000.00 dated today, and load the report's 58-row
+# fixture (Tests/Fixtures/report-demo-feed.json, the report tests' own) for its user.
 printf '[{"group": "P", "date": "%s", "description": "Opening deposit", "amount": "1000.00", "debit": "C"}]\n' \
-    "$(date -u +%F)" >"$work/feed.json"
-cat >"$work/fund.sh" <<FUND
+    "$(date -u +%F)" >"$work/deposit.json"
+cat >"$work/import.sh" <<IMPORT
 #!/usr/bin/env bash
-exec "$VIPERD_BIN" import-transactions --db "$work/db.sqlite" --account "\$1" "$work/feed.json" >/dev/null
-FUND
-chmod +x "$work/fund.sh"
+exec "$VIPERD_BIN" import-transactions --db "$work/db.sqlite" --account "\$1" "\$2" >/dev/null
+IMPORT
+chmod +x "$work/import.sh"
 
-"$venv/bin/python" "$root/Scripts/web-journeys.py" "$base" --fund "$work/fund.sh" \
-    --demo "demo-en@example.com:$demo_password_en" --demo "demo-fr@example.com:$demo_password_fr" "$@"
+"$venv/bin/python" "$root/Scripts/web-journeys.py" "$base" --import-script "$work/import.sh" \
+    --deposit "$work/deposit.json" --report-feed "$root/Tests/Fixtures/report-demo-feed.json" "$@"
 status=$?
 stop_viperd
 ((server_status == 0)) || { echo "web-journeys.sh: the server crashed or stopped uncleanly" >&2; status=1; }

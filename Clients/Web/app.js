@@ -1,6 +1,6 @@
 // The shell: navigation, language, session, and a hash router so a reload stays on the scene.
 import { session, whenUnauthorized, request } from './api.js';
-import { h, show, heading } from './dom.js';
+import { h, show, heading, clearStaleAnnouncement } from './dom.js';
 import { t, language, setLanguage, translatePage } from './i18n.js';
 import * as sessionScenes from './session/session.js';
 import * as contacts from './contacts/contacts.js';
@@ -55,6 +55,7 @@ async function route() {
   const path = location.hash.replace(/^#/, '').split('?')[0] || '/contacts';
   const found = match(path);
   drawNavigation();
+  clearStaleAnnouncement();
   if (!found) { location.hash = '#/contacts'; return; }
   if (found.signedIn && !session.token) { location.hash = '#/signin'; return; }
   try {

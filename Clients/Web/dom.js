@@ -72,8 +72,18 @@ export function show(...children) {
 
 export function heading(text) { return h('h1', { tabindex: '-1' }, text); }
 
+let announcedAt = 0;
+
 /** A line in the status region, read out by screen readers. */
-export function announce(text) { document.getElementById('status').textContent = text ?? ''; }
+export function announce(text) {
+  announcedAt = Date.now();
+  document.getElementById('status').textContent = text ?? '';
+}
+
+/** Clears the status line on a new scene, unless the step that led there just wrote it. */
+export function clearStaleAnnouncement() {
+  if (Date.now() - announcedAt > 2000) document.getElementById('status').textContent = '';
+}
 
 /** A debounced call: `fn` runs `ms` after the last call. */
 export function debounce(fn, ms) {
