@@ -161,7 +161,9 @@ export function showProblem(form, error) {
     field.setAttribute('aria-describedby', message.id);
     field.closest('.field')?.append(message) ?? field.after(message);
   }
-  summary.textContent = [problem.detail ?? problem.title, ...unclaimed].filter(Boolean).join(' ');
+  // The detail when no field took an error; else the title, so an error is not said twice.
+  const claimed = (problem.errors ?? []).length > unclaimed.length;
+  summary.textContent = [claimed ? problem.title : (problem.detail ?? problem.title), ...unclaimed].filter(Boolean).join(' ');
   summary.hidden = false;
   (form.querySelector('[aria-invalid="true"]') ?? summary).focus?.();
 }
