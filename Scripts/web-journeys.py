@@ -32,6 +32,7 @@ from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+PHONE_WIDTH = 412
 REPORT_TOTALS = {"en": ["560.19", "778.78", "1338.97"], "fr": ["560,19", "778,78", "1338,97"]}
 
 
@@ -50,11 +51,14 @@ class Journey:
         self.allowed_statuses = set()
         options = webdriver.ChromeOptions()
         options.binary_location = "/usr/bin/chromium"
-        for argument in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=420,900",
+        for argument in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", 
                          f"--lang={language}", "--disable-gpu"]:
             options.add_argument(argument)
         options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
         self.driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+        # A phone's width. Set here, not with --window-size: headless Chromium widens a window
+        # given on the command line to at least 500 px.
+        self.driver.set_window_size(PHONE_WIDTH, 900)
         # Scenes redraw while they are read: a stale element is read again.
         self.wait = WebDriverWait(self.driver, 10, ignored_exceptions=[StaleElementReferenceException])
 
@@ -138,12 +142,20 @@ class Journey:
                 continue
             problems.append(f"{entry['level']} {entry.get('source')}: {message}")
         self.check(not problems, "browser log: " + " | ".join(problems))
+        self.fits_phone()
+
+    def fits_phone(self):
+        """At phone width (PHONE_WIDTH) nothing may push the page sideways."""
+        overflow = self.driver.execute_script("return document.documentElement.scrollWidth - document.documentElement.clientWidth")
+        self.check(overflow <= 0, f"the page is {overflow} px wider than a phone screen")
 
     def load_feed(self, account, feed):
         if subprocess.run([self.feeds.import_script, account, feed]).returncode != 0:
             raise JourneyFailure(f"[{self.language}] {self.scene}: loading {feed} into {account} failed")
 
-    def screenshot(self, name, width=420):
+    def screenshot(self, name, width=PHONE_WIDTH):
+        """Each scene worth a picture is checked at phone width, pictured or not."""
+        self.fits_phone()
         if self.screenshots and self.language == "en":
             self.driver.set_window_size(width, 900)
             time.sleep(0.3)
@@ -151,7 +163,7 @@ class Journey:
             self.driver.set_window_size(width, max(height, 600))
             time.sleep(0.2)
             self.driver.save_screenshot(os.path.join(ROOT, "docs", "screenshots", f"{name}.png"))
-            self.driver.set_window_size(420, 900)
+            self.driver.set_window_size(PHONE_WIDTH, 900)
 
     # --- scenes ------------------------------------------------------------------------------------
 
