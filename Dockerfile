@@ -30,6 +30,9 @@ RUN swift package resolve
 # Tests/AppTests/Deployment/DockerfileReplayTests.swift replays these COPY steps.
 COPY Sources ./Sources
 COPY Migrations ./Migrations
+# The web client (served at /app/), listed by name like the migrations; Clients/Swift is not
+# part of this package.
+COPY Clients/Web ./Clients/Web
 COPY Tests ./Tests
 
 # Stripped: the debug sections are a third of the binary (102 MB -> 67 MB).

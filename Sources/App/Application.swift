@@ -61,7 +61,8 @@ public final class Application: Sendable {
                 logger.warning("public report account \(account) does not exist (yet): those requests answer 404 until it does")
             }
         }
-        let router = AppRouter(dependencies: dependencies, policies: ResponsePolicies(cors: configuration.cors))
+        let router = AppRouter(
+            dependencies: dependencies, policies: ResponsePolicies(cors: configuration.cors), webApp: configuration.webApp)
         if configuration.cors.isEnabled {
             logger.notice("allowing cross-origin requests from \(configuration.cors.origins.map(\.description).joined(separator: ", "))")
         }

@@ -11,6 +11,8 @@ public struct AppRouter: Sendable {
 
     private let dependencies: Dependencies
     private let policies: ResponsePolicies
+    /// Whether `/` and `/app/…` serve the web client (`--web-app`); off, both are 404.
+    private let webApp: Bool
     private let operational = OperationalRouter()
     private let contacts = ContactsRouter()
     private let users = UsersRouter()
@@ -21,9 +23,10 @@ public struct AppRouter: Sendable {
     private let transfers = TransfersRouter()
     private let transactions = TransactionsRouter()
 
-    public init(dependencies: Dependencies, policies: ResponsePolicies = ResponsePolicies()) {
+    public init(dependencies: Dependencies, policies: ResponsePolicies = ResponsePolicies(), webApp: Bool = false) {
         self.dependencies = dependencies
         self.policies = policies
+        self.webApp = webApp
     }
 
     /// Method and template of every route the server serves (`HEAD` and `OPTIONS` implied).
@@ -55,6 +58,11 @@ public struct AppRouter: Sendable {
     private func route(_ request: HTTPRequest, _ context: RequestContext) -> (HTTPResponse, String, localized: Bool) {
         if request.path == "*" { return (ServerOptions.response, "*", false) }
         if let problem = TargetEncoding.problem(request, context: context) { return (problem, "unmatched", true) }
+        if webApp && WebAppResponder.handles(request.path) {
+            // The files are the same in every language; the client asks the API in its own.
+            let response = WebAppResponder.respond(to: request, context: context)
+            return (response, request.path == "/" ? "/" : "/app/{file}", response.status.code != 200)
+        }
         switch Self.table.match(request.method, PathSegments(request.path)) {
         case .route(.open(let route), let template):
             // Health, metrics and the OpenAPI document are the same in every language.

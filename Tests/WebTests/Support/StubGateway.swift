@@ -74,13 +74,13 @@ struct OneContact: ContactManager {
 
 func makeRouter(
     available: Bool = true, contacts: any ContactManager = UntouchableContactManager(), metrics: MetricsRegistry = MetricsRegistry(),
-    policies: ResponsePolicies = ResponsePolicies()
+    policies: ResponsePolicies = ResponsePolicies(), webApp: Bool = false
 ) -> AppRouter {
     AppRouter(
         dependencies: Dependencies(
             gateway: StubGateway(available: available, contacts: contacts), hasher: RefusingHasher(), tokens: IdentityTokens(),
             logger: Logger(label: "test"), metrics: metrics, fingerprinter: PlainFingerprinter()),
-        policies: policies)
+        policies: policies, webApp: webApp)
 }
 
 /// Fingerprints as the plain request text: enough to tell requests apart in router tests.

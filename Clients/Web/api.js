@@ -1,0 +1,176 @@
+// The one door to the API: token, language, idempotency keys, If-Match, problem documents.
+import { language } from './i18n.js';
+
+const base = document.querySelector('meta[name="viperd-api"]')?.content.replace(/\/$/, '') ?? '';
+const tokenKey = 'viperd.token';
+
+/** A refusal from the server: its status and problem document (RFC 9457), or a lost connection. */
+export class ApiError extends Error {
+  constructor(status, problem, headers) {
+    super(problem?.detail || problem?.title || `HTTP ${status}`);
+    this.status = status;
+    this.problem = problem;
+    this.headers = headers;
+  }
+  get network() { return this.status === 0; }
+}
+
+export const session = {
+  get token() { return sessionStorage.getItem(tokenKey); },
+  set token(value) { value ? sessionStorage.setItem(tokenKey, value) : sessionStorage.removeItem(tokenKey); },
+};
+
+/** Called on every 401: the token is gone, so the user signs in again. */
+let onUnauthorized = () => {};
+export function whenUnauthorized(handler) { onUnauthorized = handler; }
+
+/** A key per user action: made once, kept across retries of that action until it succeeds. */
+export class Action {
+  constructor() { this.key = null; }
+  get idempotencyKey() { return (this.key ??= crypto.randomUUID()); }
+  done() { this.key = null; }
+}
+
+function headersFor({ body, etag, action }) {
+  const headers = { Accept: 'application/json', 'Accept-Language': language() };
+  if (session.token) headers.Authorization = `Bearer ${session.token}`;
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  if (etag) headers['If-Match'] = etag;
+  if (action) headers['Idempotency-Key'] = action.idempotencyKey;
+  return headers;
+}
+
+// Browser journeys (Scripts/web-journeys.py) set this to lose the next answer after the server
+// acted, as a dropped connection would: the honest way to show a retry is replayed, not redone.
+function dropThisResponse() {
+  if (sessionStorage.getItem('viperd.test.dropNextResponse') !== '1') return false;
+  sessionStorage.removeItem('viperd.test.dropNextResponse');
+  return true;
+}
+
+async function send(method, path, options) {
+  let response;
+  try {
+    response = await fetch(base + path, { method, headers: headersFor(options), body: options.body });
+    if (dropThisResponse()) throw new TypeError('response dropped');
+  } catch {
+    throw new ApiError(0, null, new Headers());
+  }
+  return response;
+}
+
+/** Whether a keyed request may be sent again as it is. */
+function retryable(error) {
+  return error.network || error.status === 503 || (error.status === 409 && error.problem?.code === 'idempotency_in_flight');
+}
+
+const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Sends a request and reads the JSON answer. A keyed action (`action`) that meets a network
+ * error, a 503 or an in-flight 409 is sent again with the same key, a few times.
+ * @returns {{ body: any, etag: string|null, status: number, replayed: boolean, location: string|null }}
+ */
+export async function request(method, path, { query, json, rawBody, etag, action } = {}) {
+  if (query) {
+    const search = new URLSearchParams(Object.entries(query).filter(([, value]) => value !== undefined && value !== null && value !== ''));
+    if ([...search].length) path += `?${search}`;
+  }
+  const body = rawBody ?? (json === undefined ? undefined : JSON.stringify(json));
+  const attempts = action ? 4 : 1;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const response = await send(method, path, { body, etag, action });
+      return await read(response, action);
+    } catch (error) {
+      if (!(error instanceof ApiError) || attempt >= attempts || !retryable(error)) throw error;
+      const after = Number.parseInt(error.headers.get('Retry-After') ?? '', 10);
+      await pause(Number.isFinite(after) ? after * 1000 : 300 * attempt);
+    }
+  }
+}
+
+async function read(response, action) {
+  const type = response.headers.get('Content-Type') ?? '';
+  const body = response.status === 204 ? null : type.includes('json') ? await response.json() : await response.text();
+  if (!response.ok) {
+    if (response.status === 401) { session.token = null; onUnauthorized(); }
+    throw new ApiError(response.status, typeof body === 'object' ? body : null, response.headers);
+  }
+  action?.done();
+  return {
+    body, status: response.status, etag: response.headers.get('ETag'),
+    location: response.headers.get('Location'), replayed: response.headers.get('Idempotent-Replayed') === 'true',
+  };
+}
+
+/**
+ * Reads a `{"rows": [...]}` answer as it arrives, handing each row over when its closing brace
+ * comes, so a long report is drawn while the rest is still on the way.
+ */
+export async function streamRows(path, query, onRow) {
+  const search = new URLSearchParams(Object.entries(query).filter(([, value]) => value));
+  const response = await send('GET', `${path}${[...search].length ? `?${search}` : ''}`, {});
+  if (!response.ok || !response.body) return read(response);
+  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+  let depth = 0, inString = false, escaped = false, start = -1, buffer = '';
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    const offset = buffer.length;
+    buffer += value;
+    for (let i = offset; i < buffer.length; i++) {
+      const char = buffer[i];
+      if (inString) {
+        if (escaped) escaped = false; else if (char === '\\') escaped = true; else if (char === '"') inString = false;
+      } else if (char === '"') inString = true;
+      else if (char === '{') { depth++; if (depth === 2) start = i; }
+      else if (char === '}') {
+        if (depth === 2) onRow(JSON.parse(buffer.slice(start, i + 1)));
+        depth--;
+      }
+    }
+  }
+  return { status: response.status };
+}
+
+/**
+ * Puts each error of a problem document beside its field: the element whose `data-pointer`
+ * is the error's JSON Pointer (or whose `data-parameter` is its parameter). Errors no field
+ * claims, and the detail itself, go to the form's summary.
+ */
+export function showProblem(form, error) {
+  clearProblem(form);
+  const summary = form.querySelector('.form-problem');
+  const problem = error.problem;
+  if (!problem) {
+    summary.textContent = error.network ? form.dataset.networkMessage : error.message;
+    summary.hidden = false;
+    return;
+  }
+  const unclaimed = [];
+  for (const item of problem.errors ?? []) {
+    const selector = item.pointer !== undefined ? `[data-pointer="${CSS.escape(item.pointer)}"]` : `[data-parameter="${CSS.escape(item.parameter ?? '')}"]`;
+    const field = item.pointer === '' ? null : form.querySelector(selector);
+    if (!field) { unclaimed.push(item.detail); continue; }
+    const message = document.createElement('p');
+    message.className = 'field-error';
+    message.id = `${field.id}-error`;
+    message.textContent = item.detail;
+    field.setAttribute('aria-invalid', 'true');
+    field.setAttribute('aria-describedby', message.id);
+    field.closest('.field')?.append(message) ?? field.after(message);
+  }
+  // The detail when no field took an error; else the title, so an error is not said twice.
+  const claimed = (problem.errors ?? []).length > unclaimed.length;
+  summary.textContent = [claimed ? problem.title : (problem.detail ?? problem.title), ...unclaimed].filter(Boolean).join(' ');
+  summary.hidden = false;
+  (form.querySelector('[aria-invalid="true"]') ?? summary).focus?.();
+}
+
+export function clearProblem(form) {
+  for (const message of form.querySelectorAll('.field-error')) message.remove();
+  for (const field of form.querySelectorAll('[aria-invalid]')) { field.removeAttribute('aria-invalid'); field.removeAttribute('aria-describedby'); }
+  const summary = form.querySelector('.form-problem');
+  if (summary) { summary.hidden = true; summary.textContent = ''; }
+}

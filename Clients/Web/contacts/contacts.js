@@ -1,0 +1,122 @@
+// The contact list (search as you type, load more), a contact, its create and edit forms.
+import { request, showProblem, ApiError } from '../api.js';
+import { h, field, form, values, show, heading, debounce, announce } from '../dom.js';
+import { t } from '../i18n.js';
+
+const page = 20;
+
+export async function list() {
+  const search = h('input', { id: 'contact-search', type: 'search', name: 'q', autocomplete: 'off', dataset: { parameter: 'q' } });
+  const items = h('ul', { class: 'list', id: 'contact-list' });
+  const message = h('p', { class: 'empty', id: 'contact-message' });
+  const more = h('button', { type: 'button', id: 'contact-more', hidden: true }, t('loadMore'));
+  let cursor = null;
+  let generation = 0;
+
+  async function load(reset) {
+    const mine = reset ? ++generation : generation;
+    const { body } = await request('GET', '/v1/contacts', { query: { q: search.value.trim(), limit: page, cursor: reset ? null : cursor } });
+    if (mine !== generation) return; // an older search answered after a newer one
+    if (reset) items.replaceChildren();
+    items.append(...body.items.map((contact) => h('li', {},
+      h('a', { href: `#/contacts/${encodeURIComponent(contact.id)}` }, contact.contactName),
+      contact.phone ? h('span', { class: 'muted' }, ` ${contact.phone}`) : null)));
+    message.textContent = body.message ?? '';
+    message.hidden = !body.message;
+    cursor = body.nextCursor;
+    more.hidden = !cursor;
+  }
+  search.addEventListener('input', debounce(() => load(true).catch((error) => announce(error.message)), 250));
+  more.addEventListener('click', () => load(false).catch((error) => announce(error.message)));
+
+  show(
+    heading(t('contacts')),
+    h('p', {}, h('a', { href: '#/contacts/new', class: 'button' }, t('newContact'))),
+    h('div', { class: 'field' }, h('label', { for: 'contact-search' }, t('search')), search),
+    items, message, more,
+  );
+  await load(true);
+}
+
+function contactFields(contact = {}) {
+  const address = contact.address ?? {};
+  const input = (name, label, value, extra = {}) =>
+    field(t(label), { name, value: value ?? '', pointer: `/${name.replace('.', '/')}`, id: `contact-${name.replace('.', '-')}`, ...extra });
+  return [
+    input('firstName', 'firstName', contact.firstName, { autocomplete: 'given-name' }),
+    input('lastName', 'lastName', contact.lastName, { autocomplete: 'family-name' }),
+    input('email', 'email', contact.email, { type: 'email', autocomplete: 'email' }),
+    input('phone', 'phone', contact.phone, { type: 'tel', autocomplete: 'tel' }),
+    input('birthday', 'birthday', contact.birthday, { type: 'date' }),
+    h('fieldset', {}, h('legend', {}, t('address')),
+      input('address.street', 'street', address.street),
+      input('address.street2', 'street2', address.street2),
+      input('address.city', 'city', address.city),
+      input('address.province', 'province', address.province),
+      input('address.postalCode', 'postalCode', address.postalCode),
+      input('address.country', 'country', address.country)),
+  ];
+}
+
+export function create() {
+  show(
+    heading(t('newContact')),
+    form({
+      class: 'stack', id: 'contact-form',
+      onsubmit: async (element) => {
+        try {
+          const { body } = await request('POST', '/v1/contacts', { json: values(element) });
+          location.hash = `#/contacts/${encodeURIComponent(body.id)}`;
+        } catch (error) { showProblem(element, error); }
+      },
+    }, ...contactFields(), h('button', { type: 'submit' }, t('create'))),
+    h('p', {}, h('a', { href: '#/contacts' }, t('back'))),
+  );
+}
+
+export async function detail({ id }) {
+  const { body: contact } = await request('GET', `/v1/contacts/${encodeURIComponent(id)}`);
+  const address = contact.address ?? {};
+  const row = (label, value) => (value ? [h('dt', {}, t(label)), h('dd', {}, value)] : []);
+  const lines = [address.street, address.street2, [address.postalCode, address.city].filter(Boolean).join(' '), address.province, address.country]
+    .filter(Boolean).map((line) => h('span', { class: 'line' }, line));
+  show(
+    heading(contact.contactName),
+    h('dl', { class: 'facts' }, row('email', contact.email), row('phone', contact.phone), row('birthday', contact.birthday),
+      lines.length ? [h('dt', {}, t('address')), h('dd', {}, lines)] : []),
+    h('div', { class: 'actions' },
+      h('a', { class: 'button', href: `#/contacts/${encodeURIComponent(id)}/edit` }, t('edit')),
+      h('button', {
+        type: 'button', class: 'danger', id: 'contact-delete',
+        onclick: async () => {
+          await request('DELETE', `/v1/contacts/${encodeURIComponent(id)}`);
+          location.hash = '#/contacts';
+        },
+      }, t('delete'))),
+    h('p', {}, h('a', { href: '#/contacts' }, t('back'))),
+  );
+}
+
+export async function edit({ id }) {
+  const path = `/v1/contacts/${encodeURIComponent(id)}`;
+  const { body: contact, etag } = await request('GET', path);
+  const stale = h('div', { class: 'notice', role: 'alert', id: 'contact-stale', hidden: true },
+    h('p', {}, t('stale')), h('button', { type: 'button', onclick: () => edit({ id }) }, t('reload')));
+  show(
+    heading(contact.contactName),
+    stale,
+    form({
+      class: 'stack', id: 'contact-form',
+      onsubmit: async (element) => {
+        try {
+          await request('PATCH', path, { json: values(element, { keepBlank: true }), etag });
+          location.hash = `#/contacts/${encodeURIComponent(id)}`;
+        } catch (error) {
+          if (error instanceof ApiError && error.status === 412) { stale.hidden = false; stale.querySelector('button').focus(); return; }
+          showProblem(element, error);
+        }
+      },
+    }, ...contactFields(contact), h('button', { type: 'submit' }, t('save'))),
+    h('p', {}, h('a', { href: `#/contacts/${encodeURIComponent(id)}` }, t('back'))),
+  );
+}

@@ -1,0 +1,92 @@
+// Building screens without innerHTML: text always goes in as text, so nothing the server or a
+// user wrote can become markup (the page's CSP forbids inline script besides).
+import { t } from './i18n.js';
+
+/** An element: `h('p', { class: 'x' }, 'text', child)`. `on*` attributes become listeners. */
+export function h(tag, attributes = {}, ...children) {
+  const element = document.createElement(tag);
+  for (const [name, value] of Object.entries(attributes ?? {})) {
+    if (value === undefined || value === null || value === false) continue;
+    if (name.startsWith('on')) element.addEventListener(name.slice(2), value);
+    else if (name === 'dataset') Object.assign(element.dataset, value);
+    else element.setAttribute(name, value === true ? '' : value);
+  }
+  element.append(...children.flat().filter((child) => child !== null && child !== undefined && child !== false));
+  return element;
+}
+
+let fieldCount = 0;
+
+/**
+ * A labelled input in its `.field` wrapper; `pointer` is the JSON Pointer of the request field
+ * it fills, so a problem's error lands beside it.
+ */
+export function field(label, attributes = {}) {
+  const id = attributes.id ?? `f${++fieldCount}`;
+  const { pointer, parameter, control = 'input', options, ...rest } = attributes;
+  const input = control === 'select'
+    ? h('select', { id, ...rest, dataset: { pointer, parameter } }, options ?? [])
+    : h(control, { id, type: control === 'input' ? 'text' : undefined, ...rest, dataset: { pointer, parameter } });
+  if (pointer === undefined) delete input.dataset.pointer;
+  if (parameter === undefined) delete input.dataset.parameter;
+  return h('div', { class: 'field' }, h('label', { for: id }, label), input);
+}
+
+/** `<option>`s from `[value, text]` pairs. */
+export function options(pairs, selected) {
+  return pairs.map(([value, text]) => h('option', { value, selected: value === selected }, text));
+}
+
+/** A form with its problem summary; `onsubmit` gets the form once default submission is stopped. */
+export function form(attributes, ...children) {
+  const { onsubmit, ...rest } = attributes;
+  return h('form', {
+    novalidate: true, ...rest, dataset: { networkMessage: t('networkError') },
+    onsubmit: (event) => { event.preventDefault(); onsubmit?.(event.currentTarget); },
+  }, h('p', { class: 'form-problem', role: 'alert', tabindex: '-1', hidden: true }), ...children);
+}
+
+/**
+ * A form's named values as the request body: `address.city` nests under `address`. Blank
+ * values are left out, or sent as `""` with `keepBlank` (a PATCH clears a field that way).
+ */
+export function values(formElement, { keepBlank = false } = {}) {
+  const result = {};
+  for (const [name, value] of new FormData(formElement)) {
+    const text = String(value).trim();
+    if (text === '' && !keepBlank) continue;
+    const path = name.split('.');
+    let target = result;
+    for (const key of path.slice(0, -1)) target = target[key] ??= {};
+    target[path.at(-1)] = text;
+  }
+  return result;
+}
+
+/** Replaces the screen and moves focus to its heading, so keyboard and reader users follow. */
+export function show(...children) {
+  const main = document.getElementById('main');
+  main.replaceChildren(...children);
+  (main.querySelector('h1') ?? main).focus?.();
+}
+
+export function heading(text) { return h('h1', { tabindex: '-1' }, text); }
+
+let announcedAt = 0;
+
+/** A line in the status region, read out by screen readers. */
+export function announce(text) {
+  announcedAt = Date.now();
+  document.getElementById('status').textContent = text ?? '';
+}
+
+/** Clears the status line on a new scene, unless the step that led there just wrote it. */
+export function clearStaleAnnouncement() {
+  if (Date.now() - announcedAt > 2000) document.getElementById('status').textContent = '';
+}
+
+/** A debounced call: `fn` runs `ms` after the last call. */
+export function debounce(fn, ms) {
+  let timer;
+  return (...args) => { clearTimeout(timer); timer = setTimeout(() => fn(...args), ms); };
+}

@@ -1,0 +1,56 @@
+#!/usr/bin/env bash
+# The web client (Clients/Web, served at /app/) in a real browser: headless Debian Chromium driven
+# by Selenium (pinned in .venv-browser), against a fresh debug server with its own database.
+# Scripts/web-journeys.py walks every scene in English, then in French; any console error, CSP
+# violation or failed check fails the run, with a screenshot of the page in $VIPERD_WEB_ARTIFACTS.
+#
+#   bash Scripts/web-journeys.sh             (VIPERD_BIN may be set; default .build/debug/viperd)
+#   bash Scripts/web-journeys.sh --screenshots   (also refreshes docs/screenshots/)
+#
+# A missing chromium or chromedriver fails the run: CI installs them (.ci/run), it never skips.
+set -uo pipefail
+root="$(cd "$(dirname "$0")/.." && pwd)"
+VIPERD_BIN=${VIPERD_BIN:-$root/.build/debug/viperd}
+[[ -x "$VIPERD_BIN" ]] || { echo "web-journeys.sh: no server binary at $VIPERD_BIN (swift build first)" >&2; exit 1; }
+for tool in chromium chromedriver; do
+    command -v "$tool" >/dev/null || { echo "web-journeys.sh: $tool not found (apt-get install chromium chromium-driver)" >&2; exit 1; }
+done
+
+venv="$root/.venv-browser"
+if ! "$venv/bin/python" -c 'import selenium' 2>/dev/null; then
+    python3 -m venv "$venv" && "$venv/bin/pip" install --quiet 'selenium==4.27.1' || { echo "web-journeys.sh: could not install selenium" >&2; exit 1; }
+fi
+
+source "$root/Scripts/lib/viperd-server.sh"
+work=$(mktemp -d "${TMPDIR:-/tmp}/viperd-web-journeys.XXXXXX")
+export VIPERD_WEB_ARTIFACTS=${VIPERD_WEB_ARTIFACTS:-$work/artifacts}
+cleanup() {
+    stop_viperd
+    # Kept when the run failed: the screenshots and the server's log are the evidence.
+    [[ ${status:-1} -eq 0 ]] && rm -rf "$work"
+}
+trap cleanup EXIT
+
+start_viperd "$VIPERD_BIN" "$work" --log-level notice --max-registrations-per-address 0 || exit 1
+
+# Money the way an operator gives it: a card-processor feed loaded into an account. The journeys
+# fund their users with a posted credit of 1,000.00 dated today, and load the report's 58-row
+# fixture (Tests/Fixtures/report-demo-feed.json, the report tests' own) for its user.
+printf '[{"group": "P", "date": "%s", "description": "Opening deposit", "amount": "1000.00", "debit": "C"}]\n' \
+    "$(date -u +%F)" >"$work/deposit.json"
+cat >"$work/import.sh" <<IMPORT
+#!/usr/bin/env bash
+exec "$VIPERD_BIN" import-transactions --db "$work/db.sqlite" --account "\$1" "\$2" >/dev/null
+IMPORT
+chmod +x "$work/import.sh"
+
+"$venv/bin/python" "$root/Scripts/web-journeys.py" "$base" --import-script "$work/import.sh" \
+    --deposit "$work/deposit.json" --report-feed "$root/Tests/Fixtures/report-demo-feed.json" "$@"
+status=$?
+stop_viperd
+((server_status == 0)) || { echo "web-journeys.sh: the server crashed or stopped uncleanly" >&2; status=1; }
+if ((status != 0)); then
+    echo "web-journeys.sh: FAILED; screenshots and the server's log are in $work" >&2
+    tail -n 30 "$work/server.log" >&2
+fi
+exit $status
