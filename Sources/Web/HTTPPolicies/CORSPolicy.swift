@@ -12,7 +12,7 @@ public struct CORSPolicy: Sendable {
     /// Request fields a page may set beyond the safelisted ones.
     static let allowedHeaders = "Authorization, Content-Type, If-Match, If-None-Match, Idempotency-Key, Accept-Language, X-Request-ID"
     /// Response fields a page may read beyond the safelisted ones.
-    static let exposedHeaders = "Location, ETag, X-Request-ID, Retry-After"
+    static let exposedHeaders = "Location, ETag, X-Request-ID, Retry-After, Idempotent-Replayed"
     /// Seconds a browser may reuse a preflight answer.
     static let maxAge = "600"
 

@@ -111,7 +111,7 @@ struct HTTPPoliciesEndpointTests {
         let created = try app.request("POST", "/v1/contacts", json: #"{"firstName":"Charlie"}"#, headers: ["Origin": Self.origin])
         #expect(created.status == 201)
         #expect(created.header("Access-Control-Allow-Origin") == Self.origin)
-        #expect(created.header("Access-Control-Expose-Headers") == "Location, ETag, X-Request-ID, Retry-After")
+        #expect(created.header("Access-Control-Expose-Headers") == "Location, ETag, X-Request-ID, Retry-After, Idempotent-Replayed")
         #expect(created.header("Vary") == "Accept-Language, Origin")
 
         let stranger = try app.request("GET", "/v1/contacts", headers: ["Origin": "https://evil.example.com"])

@@ -121,7 +121,7 @@ struct ResponsePoliciesTests {
             .respond(to: request(.get, "/v1/contacts/c_1", [("Origin", "http://localhost:3000")]))
         #expect(response.status.code == 200)
         #expect(response.headers["Access-Control-Allow-Origin"] == "http://localhost:3000")
-        #expect(response.headers["Access-Control-Expose-Headers"] == "Location, ETag, X-Request-ID, Retry-After")
+        #expect(response.headers["Access-Control-Expose-Headers"] == "Location, ETag, X-Request-ID, Retry-After, Idempotent-Replayed")
         #expect(response.headers["Access-Control-Allow-Methods"] == nil)
         #expect(response.headers["Vary"] == "Accept-Language, Origin")
     }
