@@ -10,11 +10,22 @@ Run through `run.sh`, which installs the pinned Locust into its own virtualenv.
 import itertools
 import os
 import random
+import time
 import uuid
 
 from locust import HttpUser, between, events, task
 
 _counter = itertools.count()
+BUSY_RETRIES = 3
+# Route name → 503 answers retried after their Retry-After (printed when the run stops).
+busy_retries = {}
+
+
+@events.quitting.add_listener
+def _report_busy_retries(environment, **_kwargs):
+    if busy_retries:
+        print("locustfile: 503 busy answers retried after Retry-After: "
+              + ", ".join(f"{name} {count}" for name, count in sorted(busy_retries.items())))
 FIRST_NAMES = ["Charlie", "Lucy", "Linus", "Sally", "Peppermint", "Marcie", "Schroeder", "Zoë", "Franklin"]
 LAST_NAMES = ["Brown", "van Pelt", "Patty", "Reichardt", "Müller", "O'Neil", "Nguyen"]
 
@@ -33,13 +44,13 @@ class MobileClient(HttpUser):
     def on_start(self):
         n = next(_counter)
         email = f"load-{uuid.uuid4().hex[:12]}-{n}@example.com"
-        with self.client.post("/v1/users", name="/v1/users", catch_response=True, json={
-            "name": f"Load {n}", "email": email, "password": "load-test-password"}) as response:
-            if response.status_code != 201:
-                response.failure(f"register: {response.status_code} {response.text[:200]}")
-                self.token = None
-                return
-            self.token = response.json()["token"]
+        self.headers = {}
+        response = self.expect("POST", "/v1/users", "/v1/users", 201, json={
+            "name": f"Load {n}", "email": email, "password": "load-test-password"})
+        if response is None:
+            self.token = None
+            return
+        self.token = response.json()["token"]
         self.headers = {"Authorization": f"Bearer {self.token}"}
         self.contact_ids = []
         self.order_ids = []
@@ -62,15 +73,29 @@ class MobileClient(HttpUser):
 
     # --- helpers ---------------------------------------------------------------------------
     def expect(self, method, path, name, status, **kwargs):
-        """Sends one request and marks it failed unless it got `status`."""
+        """Sends one request and marks it failed unless it got `status`.
+
+        A 503 with `Retry-After` (the server busy: its password hashing queue full, say) is
+        retried after the time it names, as the mobile and web clients do, at most
+        `BUSY_RETRIES` times; the retries are counted and printed at the end, and a 503 that
+        outlasts them is a failure."""
         headers = dict(self.headers)
         headers.update(kwargs.pop("headers", {}))
-        with self.client.request(method, path, name=name, headers=headers, catch_response=True, **kwargs) as response:
-            if response.status_code != status:
-                response.failure(f"expected {status}, got {response.status_code}: {response.text[:200]}")
-                return None
-            response.success()
-            return response
+        for attempt in range(BUSY_RETRIES + 1):
+            with self.client.request(method, path, name=name, headers=headers, catch_response=True, **kwargs) as response:
+                retry_after = response.headers.get("Retry-After", "")
+                if response.status_code == 503 and retry_after.isdigit() and attempt < BUSY_RETRIES:
+                    response.success()
+                    busy_retries[name] = busy_retries.get(name, 0) + 1
+                    delay = min(int(retry_after), 5)
+                else:
+                    if response.status_code != status:
+                        response.failure(f"expected {status}, got {response.status_code}: {response.text[:200]}")
+                        return None
+                    response.success()
+                    return response
+            time.sleep(delay)
+        return None
 
     def create_contact(self):
         body = {"firstName": random.choice(FIRST_NAMES), "lastName": random.choice(LAST_NAMES),
