@@ -62,6 +62,8 @@ public struct Messages: Sendable {
         case shipmentStandard
         case shipmentTwoDay
         case shipmentOneDay
+        case orderPlaced
+        case orderCancelled
         case firstNameRequired
         case lastNameRequired
         case billingAddressRequired
@@ -221,6 +223,8 @@ public struct Messages: Sendable {
         .shipmentStandard: [.en: "Standard Shipping", .fr: "Livraison standard"],
         .shipmentTwoDay: [.en: "Two-Day Shipping", .fr: "Livraison en deux jours"],
         .shipmentOneDay: [.en: "One-Day Shipping", .fr: "Livraison en un jour"],
+        .orderPlaced: [.en: "Placed", .fr: "Passée"],
+        .orderCancelled: [.en: "Cancelled", .fr: "Annulée"],
         .firstNameRequired: [.en: "First name must be entered", .fr: "Le prénom doit être saisi"],
         .lastNameRequired: [.en: "Last name must be entered", .fr: "Le nom doit être saisi"],
         .billingAddressRequired: [.en: "Billing address must be entered", .fr: "L'adresse de facturation doit être saisie"],

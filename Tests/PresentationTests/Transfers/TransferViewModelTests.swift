@@ -32,11 +32,13 @@ struct TransferViewModelTests {
     func transferDocument() {
         #expect(written(TransferViewModel(transfer(), language: .en)) == """
             {"id":"tr_1","status":"completed","fromAccountId":"a_main","recipient":{"type":"contact","id":"c_bob","name":"Bob Smith"},\
-            "amount":{"minor":123456,"currency":"CAD","formatted":"$1,234.56"},"memo":"rent \\"May\\"","createdAt":"2026-11-18T11:06:40Z"}
+            "amount":{"minor":123456,"currency":"CAD","formatted":"$1,234.56"},"memo":"rent \\"May\\"","createdAt":"2026-11-18T11:06:40Z",\
+            "createdAtFormatted":"Nov 18, 2026, 11:06 UTC"}
             """)
         #expect(written(TransferViewModel(transfer(memo: nil), language: .fr)) == """
             {"id":"tr_1","status":"completed","fromAccountId":"a_main","recipient":{"type":"contact","id":"c_bob","name":"Bob Smith"},\
-            "amount":{"minor":123456,"currency":"CAD","formatted":"1\u{A0}234,56\u{A0}$"},"memo":null,"createdAt":"2026-11-18T11:06:40Z"}
+            "amount":{"minor":123456,"currency":"CAD","formatted":"1\u{A0}234,56\u{A0}$"},"memo":null,"createdAt":"2026-11-18T11:06:40Z",\
+            "createdAtFormatted":"18 nov. 2026 à 11:06 UTC"}
             """)
     }
 
@@ -66,7 +68,8 @@ struct TransferViewModelTests {
         let item = TransferViewModel(transfer(memo: nil), language: .en)
         #expect(written(TransferListViewModel(items: [item], nextCursor: "abc", message: nil)) == """
             {"items":[{"id":"tr_1","status":"completed","fromAccountId":"a_main","recipient":{"type":"contact","id":"c_bob","name":"Bob Smith"},\
-            "amount":{"minor":123456,"currency":"CAD","formatted":"$1,234.56"},"memo":null,"createdAt":"2026-11-18T11:06:40Z"}],"nextCursor":"abc"}
+            "amount":{"minor":123456,"currency":"CAD","formatted":"$1,234.56"},"memo":null,"createdAt":"2026-11-18T11:06:40Z",\
+            "createdAtFormatted":"Nov 18, 2026, 11:06 UTC"}],"nextCursor":"abc"}
             """)
         #expect(written(TransferListViewModel(items: [], nextCursor: nil, message: "No transfers found")) == """
             {"items":[],"nextCursor":null,"message":"No transfers found"}
