@@ -37,7 +37,7 @@ export async function account({ id }) {
     const { body: page } = await request('GET', `${path}/transactions`, { query: { ...query, limit: 20, cursor: reset ? null : cursor } });
     if (reset) transactions.replaceChildren();
     transactions.append(...page.items.map((item) => h('tr', { class: item.direction },
-      h('td', {}, h('time', { datetime: item.date }, item.date)), h('td', {}, item.description), h('td', { class: 'amount' }, item.amount.formatted))));
+      h('td', {}, h('time', { datetime: item.date }, item.dateFormatted)), h('td', {}, item.description), h('td', { class: 'amount' }, item.signedAmount.formatted))));
     transactionsMessage.textContent = page.message ?? '';
     transactionsMessage.hidden = !page.message;
     cursor = page.nextCursor;

@@ -150,7 +150,7 @@ export async function history() {
     const { body } = await request('GET', '/v1/transfers', { query: { limit: 20, cursor: reset ? null : cursor } });
     if (reset) rows.replaceChildren();
     rows.append(...body.items.map((transfer) => h('tr', {},
-      h('td', {}, h('time', { datetime: transfer.createdAt }, transfer.createdAt)),
+      h('td', {}, h('time', { datetime: transfer.createdAt }, transfer.createdAtFormatted)),
       h('td', {}, transfer.recipient.name),
       h('td', {}, transfer.memo ?? ''),
       h('td', { class: 'amount' }, transfer.amount.formatted))));
