@@ -337,7 +337,11 @@ class Journey:
         self.driver.refresh()
         self.find("#draft-review")
         _, _, savings = self.api("GET", f"/v1/accounts/{self.savings}", token=self.token)
-        self.text_in("#review-recipient", savings["name"])
+        # The recipient's name comes from the draft itself, as the server names it after a reload.
+        draft_id = self.driver.execute_script("return localStorage.getItem('viperd.draft')")
+        _, _, draft = self.api("GET", f"/v1/transfer-drafts/{draft_id}", token=self.token)
+        self.check(draft["recipient"]["name"] == savings["name"], f"the draft names its recipient {draft['recipient']['name']!r}")
+        self.text_in("#review-recipient", draft["recipient"]["name"])
         self.find("#draft-submit").click()
         status, _, refusal = self.api("POST", "/v1/transfers", {"fromAccountId": self.main_account, "toAccountId": self.savings,
                                                                  "amount": "5000.00"}, token=self.token)

@@ -114,13 +114,10 @@ export async function flow({ step }) {
     h('button', { type: 'submit' }, t('next'))), startOver);
     return;
   }
-  const recipient = draft.recipient?.type === 'account'
-    ? data.accounts.find((account) => account.id === draft.recipient.id)?.name
-    : data.contacts.find((contact) => contact.id === draft.recipient?.id)?.contactName;
   show(heading(t('send')), progress('review'),
     h('dl', { class: 'facts', id: 'draft-review' },
       h('dt', {}, t('source')), h('dd', {}, source?.name ?? draft.fromAccountId, ' ', h('a', { href: '#/send/source' }, t('change'))),
-      h('dt', {}, t('recipient')), h('dd', { id: 'review-recipient' }, recipient ?? '', ' ', h('a', { href: '#/send/recipient' }, t('change'))),
+      h('dt', {}, t('recipient')), h('dd', { id: 'review-recipient' }, draft.recipient?.name ?? '', ' ', h('a', { href: '#/send/recipient' }, t('change'))),
       h('dt', {}, t('amount')), h('dd', { id: 'review-amount' }, draft.amount?.formatted ?? '', ' ', h('a', { href: '#/send/amount' }, t('change')))),
     form({
       class: 'stack', id: 'draft-submit-form',

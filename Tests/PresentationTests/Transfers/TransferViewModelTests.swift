@@ -22,10 +22,12 @@ struct TransferViewModelTests {
             debitTransactionID: TransactionID("t_1"), creditTransactionID: TransactionID("t_2"), createdAt: Self.created))
     }
 
-    func draft(amountMinor: Int64? = nil, recipient: TransferRecipient? = nil, memo: String? = nil, version: Int = 1) -> TransferDraftPresentationModel {
+    func draft(
+        amountMinor: Int64? = nil, recipient: TransferRecipient? = nil, recipientName: String? = nil, memo: String? = nil, version: Int = 1
+    ) -> TransferDraftPresentationModel {
         TransferDraftPresentationModel(TransferDraftState(
             id: TransferDraftID("td_1"), ownerID: Fixture.owner, fromAccountID: AccountID("a_main"), currency: .cad, amountMinor: amountMinor,
-            recipient: recipient, memo: memo, createdAt: Self.created, expiresAt: Self.created.addingTimeInterval(86_400), version: version))
+            recipient: recipient, memo: memo, createdAt: Self.created, expiresAt: Self.created.addingTimeInterval(86_400), version: version), recipientName: recipientName)
     }
 
     @Test("a transfer is written with every key in order, its recipient nested and the amount formatted for the language")
@@ -54,10 +56,10 @@ struct TransferViewModelTests {
 
     @Test("a complete draft shows its steps, nothing missing, and its bumped ETag")
     func completeDraft() {
-        let draft = TransferDraftViewModel(draft(amountMinor: 1_000, recipient: .account(AccountID("a_savings")), memo: "lunch", version: 4), language: .en)
+        let draft = TransferDraftViewModel(draft(amountMinor: 1_000, recipient: .account(AccountID("a_savings")), recipientName: "Savings", memo: "lunch", version: 4), language: .en)
         #expect(written(draft) == """
             {"id":"td_1","fromAccountId":"a_main","amount":{"minor":1000,"currency":"CAD","formatted":"$10.00"},\
-            "recipient":{"type":"account","id":"a_savings"},"memo":"lunch","missing":[],\
+            "recipient":{"type":"account","id":"a_savings","name":"Savings"},"memo":"lunch","missing":[],\
             "createdAt":"2026-11-18T11:06:40Z","expiresAt":"2026-11-19T11:06:40Z"}
             """)
         #expect(draft.etag == "\"4\"")
