@@ -392,6 +392,11 @@ class Journey:
         self.find("#report-rows tr.grandfooter")
         for total in REPORT_TOTALS[self.language]:
             self.text_in("#report-rows", total)
+        # The footers' titles are the server's too.
+        _, _, report = self.api("GET", f"/v1/accounts/{account}/report?from=2016-04-01&to=2016-05-31", token=registered["token"])
+        footer = next(row for row in report["rows"] if row["type"] == "footer")
+        self.text_in("#report-rows tr.footer", footer["title"])
+        self.text_in("#report-rows tr.grandfooter", report["rows"][-1]["title"])
         details = len(self.driver.find_elements(By.CSS_SELECTOR, "#report-rows tr.detail"))
         self.check(details == 58, f"{details} detail rows, not 58")
         self.check(self.driver.find_elements(By.CSS_SELECTOR, "#report-rows tr.odd"), "no banded rows")

@@ -12,9 +12,9 @@ function reportRow(row) {
     case 'subheader': return h('tr', { class: `subheader ${band}` }, h('th', { scope: 'rowgroup', colspan: 2 }, row.title));
     case 'detail': return h('tr', { class: `detail ${band}` }, h('td', {}, row.description), h('td', { class: 'amount' }, row.amount));
     case 'subfooter': return h('tr', { class: `subfooter ${band}`, 'aria-hidden': 'true' }, h('td', { colspan: 2 }));
-    case 'footer': return h('tr', { class: `footer ${band}` }, h('th', { scope: 'row' }, t('groupTotal')), h('td', { class: 'amount' }, row.total));
+    case 'footer': return h('tr', { class: `footer ${band}` }, h('th', { scope: 'row' }, row.title), h('td', { class: 'amount' }, row.total));
     case 'message': return h('tr', { class: 'message' }, h('td', { colspan: 2 }, row.message));
-    case 'grandfooter': return h('tr', { class: 'grandfooter' }, h('th', { scope: 'row' }, t('grandTotal')), h('td', { class: 'amount' }, row.total));
+    case 'grandfooter': return h('tr', { class: 'grandfooter' }, h('th', { scope: 'row' }, row.title), h('td', { class: 'amount' }, row.total));
     default: return null;
   }
 }

@@ -108,6 +108,8 @@ public struct Messages: Sendable {
         case rangeTooLong
         case authorizedTransactions
         case postedTransactions
+        case reportTotal
+        case reportGrandTotal
         case noAuthorizedInPeriod
         case noPostedInPeriod
         case authorizedNotAvailable
@@ -269,6 +271,8 @@ public struct Messages: Sendable {
         .rangeTooLong: [.en: "The period must be at most {max} days", .fr: "La période doit compter au plus {max} jours"],
         .authorizedTransactions: [.en: "Authorized Transactions", .fr: "Transactions autorisées"],
         .postedTransactions: [.en: "Posted Transactions", .fr: "Transactions comptabilisées"],
+        .reportTotal: [.en: "Total", .fr: "Total"],
+        .reportGrandTotal: [.en: "Grand total", .fr: "Total général"],
         .noAuthorizedInPeriod: [.en: "There are no Authorized Transactions in this period", .fr: "Il n'y a aucune transaction autorisée pour cette période"],
         .noPostedInPeriod: [.en: "There are no Posted Transactions in this period", .fr: "Il n'y a aucune transaction comptabilisée pour cette période"],
         .authorizedNotAvailable: [.en: "Authorized Transactions are not currently available.", .fr: "Les transactions autorisées ne sont pas disponibles pour le moment."],
