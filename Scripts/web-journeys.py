@@ -280,9 +280,14 @@ class Journey:
         self.text_in("#order-total", order["orderTotal"]["formatted"])
         self.text_in("#order-tax", order["tax"]["formatted"])
         self.text_in("#order-shipping", order["shipmentMethod"]["label"])
+        # The status and the date as the server words them, not the machine values.
+        self.text_in("#order-status", order["statusLabel"])
+        self.text_in("#order-placed-at", order["placedAtFormatted"])
         self.screenshot("order")
         self.find("#order-cancel").click()
         self.wait.until(lambda driver: not driver.find_elements(By.CSS_SELECTOR, "#order-cancel"))
+        _, _, cancelled = self.api("GET", f"/v1/orders/{order['id']}", token=self.token)
+        self.text_in("#order-status", cancelled["statusLabel"])
         self.go("/orders")
         self.find("#order-rows tr")
         self.choose("#order-filter", "placed")
@@ -290,6 +295,9 @@ class Journey:
         self.text_in("#order-message", placed["message"])
         self.choose("#order-filter", "cancelled")
         self.text_in("#order-rows", order["number"])
+        _, _, listed = self.api("GET", "/v1/orders?status=cancelled", token=self.token)
+        self.text_in("#order-rows", listed["items"][0]["statusLabel"])
+        self.text_in("#order-rows", listed["items"][0]["placedAtFormatted"])
         self.choose("#order-sort", "-orderTotal")
         self.text_in("#order-rows", order["orderTotal"]["formatted"])
         self.screenshot("orders")
@@ -329,7 +337,11 @@ class Journey:
         self.driver.refresh()
         self.find("#draft-review")
         _, _, savings = self.api("GET", f"/v1/accounts/{self.savings}", token=self.token)
-        self.text_in("#review-recipient", savings["name"])
+        # The recipient's name comes from the draft itself, as the server names it after a reload.
+        draft_id = self.driver.execute_script("return localStorage.getItem('viperd.draft')")
+        _, _, draft = self.api("GET", f"/v1/transfer-drafts/{draft_id}", token=self.token)
+        self.check(draft["recipient"]["name"] == savings["name"], f"the draft names its recipient {draft['recipient']['name']!r}")
+        self.text_in("#review-recipient", draft["recipient"]["name"])
         self.find("#draft-submit").click()
         status, _, refusal = self.api("POST", "/v1/transfers", {"fromAccountId": self.main_account, "toAccountId": self.savings,
                                                                  "amount": "5000.00"}, token=self.token)
@@ -346,6 +358,7 @@ class Journey:
         self.find("#transfer-rows tr")
         _, _, history = self.api("GET", "/v1/transfers", token=self.token)
         self.text_in("#transfer-rows", history["items"][0]["amount"]["formatted"])
+        self.text_in("#transfer-rows", history["items"][0]["createdAtFormatted"])
         # The one-step transfer.
         self.choose("#transfer-from", self.main_account)
         self.choose("#transfer-recipient", f"account:{self.savings}")
@@ -379,10 +392,23 @@ class Journey:
         self.find("#report-rows tr.grandfooter")
         for total in REPORT_TOTALS[self.language]:
             self.text_in("#report-rows", total)
+        # The footers' titles are the server's too.
+        _, _, report = self.api("GET", f"/v1/accounts/{account}/report?from=2016-04-01&to=2016-05-31", token=registered["token"])
+        footer = next(row for row in report["rows"] if row["type"] == "footer")
+        self.text_in("#report-rows tr.footer", footer["title"])
+        self.text_in("#report-rows tr.grandfooter", report["rows"][-1]["title"])
         details = len(self.driver.find_elements(By.CSS_SELECTOR, "#report-rows tr.detail"))
         self.check(details == 58, f"{details} detail rows, not 58")
         self.check(self.driver.find_elements(By.CSS_SELECTOR, "#report-rows tr.odd"), "no banded rows")
         self.find("#transaction-rows tr")
+        # The transactions beside it: each day and signed amount as the server wrote them.
+        _, _, page = self.api("GET", f"/v1/accounts/{account}/transactions?from=2016-04-01&to=2016-05-31&limit=20",
+                              token=registered["token"])
+        debits = [item for item in page["items"] if item["direction"] == "debit"]
+        self.check(debits and debits[0]["signedAmount"]["formatted"].startswith("-"), "no debit shown with its minus sign")
+        for item in (page["items"][0], debits[0]):
+            self.text_in("#transaction-rows", item["dateFormatted"])
+            self.text_in("#transaction-rows", item["signedAmount"]["formatted"])
         self.screenshot("report", width=1200)
 
     def run(self):

@@ -12,9 +12,9 @@ function reportRow(row) {
     case 'subheader': return h('tr', { class: `subheader ${band}` }, h('th', { scope: 'rowgroup', colspan: 2 }, row.title));
     case 'detail': return h('tr', { class: `detail ${band}` }, h('td', {}, row.description), h('td', { class: 'amount' }, row.amount));
     case 'subfooter': return h('tr', { class: `subfooter ${band}`, 'aria-hidden': 'true' }, h('td', { colspan: 2 }));
-    case 'footer': return h('tr', { class: `footer ${band}` }, h('th', { scope: 'row' }, t('groupTotal')), h('td', { class: 'amount' }, row.total));
+    case 'footer': return h('tr', { class: `footer ${band}` }, h('th', { scope: 'row' }, row.title), h('td', { class: 'amount' }, row.total));
     case 'message': return h('tr', { class: 'message' }, h('td', { colspan: 2 }, row.message));
-    case 'grandfooter': return h('tr', { class: 'grandfooter' }, h('th', { scope: 'row' }, t('grandTotal')), h('td', { class: 'amount' }, row.total));
+    case 'grandfooter': return h('tr', { class: 'grandfooter' }, h('th', { scope: 'row' }, row.title), h('td', { class: 'amount' }, row.total));
     default: return null;
   }
 }
@@ -37,7 +37,7 @@ export async function account({ id }) {
     const { body: page } = await request('GET', `${path}/transactions`, { query: { ...query, limit: 20, cursor: reset ? null : cursor } });
     if (reset) transactions.replaceChildren();
     transactions.append(...page.items.map((item) => h('tr', { class: item.direction },
-      h('td', {}, h('time', { datetime: item.date }, item.date)), h('td', {}, item.description), h('td', { class: 'amount' }, item.amount.formatted))));
+      h('td', {}, h('time', { datetime: item.date }, item.dateFormatted)), h('td', {}, item.description), h('td', { class: 'amount' }, item.signedAmount.formatted))));
     transactionsMessage.textContent = page.message ?? '';
     transactionsMessage.hidden = !page.message;
     cursor = page.nextCursor;

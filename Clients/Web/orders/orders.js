@@ -115,7 +115,7 @@ export async function detail({ id }) {
   show(
     heading(`${t('order')} ${order.number}`),
     replayed ? h('p', { class: 'notice', id: 'order-replayed' }, t('replayed')) : null,
-    h('p', {}, h('span', { class: `badge ${order.status}`, id: 'order-status' }, t(order.status)), ' ', h('time', { datetime: order.placedAt }, order.placedAt)),
+    h('p', {}, h('span', { class: `badge ${order.status}`, id: 'order-status' }, order.statusLabel), ' ', h('time', { datetime: order.placedAt, id: 'order-placed-at' }, order.placedAtFormatted)),
     h('table', { class: 'totals', id: 'order-totals' },
       h('caption', {}, t('lines')),
       h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, t('product')), h('th', { scope: 'col' }, t('quantity')), h('th', { scope: 'col', class: 'amount' }, t('total')))),
@@ -154,10 +154,10 @@ export async function list() {
     if (reset) rows.replaceChildren();
     rows.append(...body.items.map((order) => h('tr', {},
       h('td', {}, h('a', { href: `#/orders/${encodeURIComponent(order.id)}` }, order.number)),
-      h('td', {}, h('time', { datetime: order.placedAt }, order.placedAt)),
+      h('td', {}, h('time', { datetime: order.placedAt }, order.placedAtFormatted)),
       h('td', {}, order.customerName),
       h('td', { class: 'amount' }, order.orderTotal.formatted),
-      h('td', {}, t(order.status)))));
+      h('td', {}, order.statusLabel))));
     message.textContent = body.message ?? '';
     message.hidden = !body.message;
     cursor = body.nextCursor;

@@ -114,13 +114,10 @@ export async function flow({ step }) {
     h('button', { type: 'submit' }, t('next'))), startOver);
     return;
   }
-  const recipient = draft.recipient?.type === 'account'
-    ? data.accounts.find((account) => account.id === draft.recipient.id)?.name
-    : data.contacts.find((contact) => contact.id === draft.recipient?.id)?.contactName;
   show(heading(t('send')), progress('review'),
     h('dl', { class: 'facts', id: 'draft-review' },
       h('dt', {}, t('source')), h('dd', {}, source?.name ?? draft.fromAccountId, ' ', h('a', { href: '#/send/source' }, t('change'))),
-      h('dt', {}, t('recipient')), h('dd', { id: 'review-recipient' }, recipient ?? '', ' ', h('a', { href: '#/send/recipient' }, t('change'))),
+      h('dt', {}, t('recipient')), h('dd', { id: 'review-recipient' }, draft.recipient?.name ?? '', ' ', h('a', { href: '#/send/recipient' }, t('change'))),
       h('dt', {}, t('amount')), h('dd', { id: 'review-amount' }, draft.amount?.formatted ?? '', ' ', h('a', { href: '#/send/amount' }, t('change')))),
     form({
       class: 'stack', id: 'draft-submit-form',
@@ -150,7 +147,7 @@ export async function history() {
     const { body } = await request('GET', '/v1/transfers', { query: { limit: 20, cursor: reset ? null : cursor } });
     if (reset) rows.replaceChildren();
     rows.append(...body.items.map((transfer) => h('tr', {},
-      h('td', {}, h('time', { datetime: transfer.createdAt }, transfer.createdAt)),
+      h('td', {}, h('time', { datetime: transfer.createdAt }, transfer.createdAtFormatted)),
       h('td', {}, transfer.recipient.name),
       h('td', {}, transfer.memo ?? ''),
       h('td', { class: 'amount' }, transfer.amount.formatted))));

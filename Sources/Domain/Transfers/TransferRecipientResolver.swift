@@ -47,6 +47,15 @@ struct TransferRecipientResolver {
         }
     }
 
+    /// The name a draft's recipient is shown by, without the reachability checks of `resolve`:
+    /// the draft was checked when the step was taken. Nil when the account or contact is gone.
+    func name(of recipient: TransferRecipient, owner: UserID) throws -> String? {
+        switch recipient {
+        case .account(let id): return try accounts.fetch(id: id, owner: owner)?.name
+        case .contact(let id): return try contacts.fetch(id: id, owner: owner).map { Self.name(of: $0, fallback: $0.email ?? "") }
+        }
+    }
+
     /// Presents a refusal; false when there was none.
     static func present(_ resolution: Resolution, to output: any TransferRecipientOutput) -> Bool {
         switch resolution {

@@ -62,6 +62,8 @@ public struct Messages: Sendable {
         case shipmentStandard
         case shipmentTwoDay
         case shipmentOneDay
+        case orderPlaced
+        case orderCancelled
         case firstNameRequired
         case lastNameRequired
         case billingAddressRequired
@@ -106,6 +108,8 @@ public struct Messages: Sendable {
         case rangeTooLong
         case authorizedTransactions
         case postedTransactions
+        case reportTotal
+        case reportGrandTotal
         case noAuthorizedInPeriod
         case noPostedInPeriod
         case authorizedNotAvailable
@@ -221,6 +225,8 @@ public struct Messages: Sendable {
         .shipmentStandard: [.en: "Standard Shipping", .fr: "Livraison standard"],
         .shipmentTwoDay: [.en: "Two-Day Shipping", .fr: "Livraison en deux jours"],
         .shipmentOneDay: [.en: "One-Day Shipping", .fr: "Livraison en un jour"],
+        .orderPlaced: [.en: "Placed", .fr: "Passée"],
+        .orderCancelled: [.en: "Cancelled", .fr: "Annulée"],
         .firstNameRequired: [.en: "First name must be entered", .fr: "Le prénom doit être saisi"],
         .lastNameRequired: [.en: "Last name must be entered", .fr: "Le nom doit être saisi"],
         .billingAddressRequired: [.en: "Billing address must be entered", .fr: "L'adresse de facturation doit être saisie"],
@@ -265,6 +271,8 @@ public struct Messages: Sendable {
         .rangeTooLong: [.en: "The period must be at most {max} days", .fr: "La période doit compter au plus {max} jours"],
         .authorizedTransactions: [.en: "Authorized Transactions", .fr: "Transactions autorisées"],
         .postedTransactions: [.en: "Posted Transactions", .fr: "Transactions comptabilisées"],
+        .reportTotal: [.en: "Total", .fr: "Total"],
+        .reportGrandTotal: [.en: "Grand total", .fr: "Total général"],
         .noAuthorizedInPeriod: [.en: "There are no Authorized Transactions in this period", .fr: "Il n'y a aucune transaction autorisée pour cette période"],
         .noPostedInPeriod: [.en: "There are no Posted Transactions in this period", .fr: "Il n'y a aucune transaction comptabilisée pour cette période"],
         .authorizedNotAvailable: [.en: "Authorized Transactions are not currently available.", .fr: "Les transactions autorisées ne sont pas disponibles pour le moment."],

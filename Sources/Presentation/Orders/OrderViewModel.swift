@@ -1,7 +1,7 @@
 import Domain
 
 /// An order on the wire, every key always present (absent values as `null`); money formatted
-/// and the shipment labelled in the client's language.
+/// and dates formatted, the status and the shipment labelled in the client's language.
 public struct OrderViewModel: Equatable, Sendable {
     /// Who the order is for.
     public struct Customer: Equatable, Sendable {
@@ -27,8 +27,13 @@ public struct OrderViewModel: Equatable, Sendable {
     public let id: String
     public let number: String
     public let status: String
+    /// The status in words, e.g. `Placed` / `Passée`.
+    public let statusLabel: String
     public let placedAt: String
+    /// `placedAt` for people, e.g. `Nov 22, 2026, 10:15 UTC`.
+    public let placedAtFormatted: String
     public let cancelledAt: String?
+    public let cancelledAtFormatted: String?
     public let customer: Customer
     public let billingAddress: AddressViewModel
     public let shipmentAddress: AddressViewModel
@@ -46,8 +51,11 @@ public struct OrderViewModel: Equatable, Sendable {
         id = order.id.rawValue
         number = order.number.rawValue
         status = order.status.rawValue
+        statusLabel = OrderStatusLabels.label(order.status, messages: messages)
         placedAt = Timestamp.format(order.placedAt)
+        placedAtFormatted = DateFormatting.instant(order.placedAt, language: language)
         cancelledAt = order.cancelledAt.map(Timestamp.format)
+        cancelledAtFormatted = order.cancelledAt.map { DateFormatting.instant($0, language: language) }
         customer = Customer(
             firstName: order.customer.firstName, lastName: order.customer.lastName, email: order.customer.email, phone: order.customer.phone)
         billingAddress = AddressViewModel(order.billingAddress)
@@ -71,8 +79,11 @@ extension OrderViewModel: JSONWritable {
         output.field("id", id)
         output.field("number", number)
         output.field("status", status)
+        output.field("statusLabel", statusLabel)
         output.field("placedAt", placedAt)
+        output.field("placedAtFormatted", placedAtFormatted)
         output.field("cancelledAt", cancelledAt)
+        output.field("cancelledAtFormatted", cancelledAtFormatted)
         output.key("customer")
         output.beginObject()
         output.field("firstName", customer.firstName)

@@ -1,7 +1,7 @@
 import Domain
 
 /// A draft of the "send money" flow on the wire: `{id, fromAccountId, amount, recipient: {type,
-/// id} | null, memo, missing, createdAt, expiresAt}`; every key is always present (`null` when
+/// id, name} | null, memo, missing, createdAt, expiresAt}`; every key is always present (`null` when
 /// not chosen yet).
 public struct TransferDraftViewModel: Equatable, Sendable {
     public let id: String
@@ -9,6 +9,8 @@ public struct TransferDraftViewModel: Equatable, Sendable {
     public let amount: MoneyViewModel?
     public let recipientType: String?
     public let recipientID: String?
+    /// The account's or contact's name for the review screen; nil when it is gone.
+    public let recipientName: String?
     public let memo: String?
     /// What submit still needs, in step order: `amount`, `recipient`.
     public let missing: [String]
@@ -23,6 +25,7 @@ public struct TransferDraftViewModel: Equatable, Sendable {
         amount = draft.amount.map { MoneyViewModel($0, language: language) }
         recipientType = draft.recipient?.type
         recipientID = draft.recipient?.id
+        recipientName = draft.recipientName
         memo = draft.memo
         missing = draft.missing.map(\.rawValue)
         createdAt = Timestamp.format(draft.createdAt)
@@ -43,6 +46,7 @@ extension TransferDraftViewModel: JSONWritable {
             output.beginObject()
             output.field("type", recipientType)
             output.field("id", recipientID)
+            output.field("name", recipientName)
             output.endObject()
         } else {
             output.null()

@@ -1,7 +1,7 @@
 import Domain
 
 /// A transfer on the wire: `{id, status, fromAccountId, recipient: {type, id, name}, amount,
-/// memo, createdAt}`; every key is always present.
+/// memo, createdAt, createdAtFormatted}`; every key is always present.
 public struct TransferViewModel: Equatable, Sendable {
     public let id: String
     /// Always `completed`: a transfer exists only once both legs are stored.
@@ -13,6 +13,8 @@ public struct TransferViewModel: Equatable, Sendable {
     public let amount: MoneyViewModel
     public let memo: String?
     public let createdAt: String
+    /// `createdAt` for people, e.g. `Nov 22, 2026, 10:15 UTC`.
+    public let createdAtFormatted: String
 
     public init(_ transfer: TransferPresentationModel, language: Language) {
         id = transfer.id.rawValue
@@ -24,6 +26,7 @@ public struct TransferViewModel: Equatable, Sendable {
         amount = MoneyViewModel(transfer.amount, language: language)
         memo = transfer.memo
         createdAt = Timestamp.format(transfer.createdAt)
+        createdAtFormatted = DateFormatting.instant(transfer.createdAt, language: language)
     }
 }
 
@@ -43,6 +46,7 @@ extension TransferViewModel: JSONWritable {
         output.field("amount", amount)
         output.field("memo", memo)
         output.field("createdAt", createdAt)
+        output.field("createdAtFormatted", createdAtFormatted)
         output.endObject()
     }
 }

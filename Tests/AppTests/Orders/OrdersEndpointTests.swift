@@ -117,7 +117,7 @@ struct OrdersEndpointTests {
         #expect(mismatch.status == 400)
         #expect(mismatch.text.contains(#""parameter":"cursor""#))
         let item = try #require((TestApplication.object(first)["items"] as? [[String: Any]])?.first)
-        #expect(Set(item.keys) == ["id", "number", "placedAt", "customerName", "email", "orderTotal", "status"])
+        #expect(Set(item.keys) == ["id", "number", "placedAt", "placedAtFormatted", "customerName", "email", "orderTotal", "status", "statusLabel"])
         #expect(item["customerName"] as? String == "Ada Lovelace")
 
         let cancelled = try app.request("POST", "/v1/orders/\(created[0])/cancel")

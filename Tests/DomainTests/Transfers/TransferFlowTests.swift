@@ -76,6 +76,26 @@ struct TransferFlowTests {
         #expect(draft.version == 4)
     }
 
+    @Test("a draft names its recipient on the step that chooses it, on later steps, when shown again, and not once it is gone")
+    func recipientNamed() throws {
+        let world = try TransferWorld()
+        let id = try start(world)
+        guard case .draft(let chosen) = try #require(update(world, id, .recipient(toAccountID: nil, toContactID: ContactID("c_bob"))).first)
+        else { throw CancellationError() }
+        #expect(chosen.recipientName == "Bob Jones")
+        guard case .draft(let later) = try #require(update(world, id, .memo("lunch")).first) else { throw CancellationError() }
+        #expect(later.recipientName == "Bob Jones")
+        guard case .draft(let shown) = try #require(show(world, id).first) else { throw CancellationError() }
+        #expect(shown.recipientName == "Bob Jones")
+        _ = update(world, id, .recipient(toAccountID: AccountID("a_savings"), toContactID: nil))
+        guard case .draft(let account) = try #require(show(world, id).first) else { throw CancellationError() }
+        #expect(account.recipientName == "Account a_savings")
+        _ = update(world, id, .recipient(toAccountID: nil, toContactID: ContactID("c_bob")))
+        _ = try world.contacts.delete(id: ContactID("c_bob"), owner: alice)
+        guard case .draft(let gone) = try #require(show(world, id).first) else { throw CancellationError() }
+        #expect(gone.recipient == .contact(ContactID("c_bob")) && gone.recipientName == nil)
+    }
+
     @Test("an amount or recipient step without a value clears it, so submit misses it again")
     func emptyStepsClear() throws {
         let world = try TransferWorld()

@@ -47,10 +47,10 @@ struct AccountReportPresenterTests {
             + #"{"type":"subheader","title":"Apr 02, 2016","odd":false},"#
             + #"{"type":"detail","description":"Uber","amount":"1234.56","odd":false},"#
             + #"{"type":"subfooter","odd":false},"#
-            + #"{"type":"footer","total":"1232.67","odd":true},"#
+            + #"{"type":"footer","title":"Total","total":"1232.67","odd":true},"#
             + #"{"type":"header","title":"Posted Transactions"},"#
             + #"{"type":"message","message":"There are no Posted Transactions in this period"},"#
-            + #"{"type":"grandfooter","total":"1232.67"}]}"#)
+            + #"{"type":"grandfooter","title":"Grand total","total":"1232.67"}]}"#)
     }
 
     @Test("French rows: translated titles and messages, dates as 01 avr. 2016, decimal commas; the same banding")
@@ -67,10 +67,10 @@ struct AccountReportPresenterTests {
             .subheader(title: "02 avr. 2016", odd: false),
             .detail(description: "Uber", amount: "1234,56", odd: false),
             .subfooter(odd: false),
-            .footer(total: "1232,67", odd: true),
+            .footer(title: "Total", total: "1232,67", odd: true),
             .header(title: "Transactions comptabilisées"),
             .message("Il n'y a aucune transaction comptabilisée pour cette période"),
-            .grandFooter(total: "1232,67"),
+            .grandFooter(title: "Total général", total: "1232,67"),
         ])
     }
 

@@ -17,17 +17,34 @@ struct AccountViewModelTests {
             + #""createdAt":"2026-11-18T11:06:40Z"}"#)
     }
 
-    @Test("a transaction writes its group, day, unsigned Money and direction")
+    @Test("a transaction writes its group, day, unsigned Money and direction, and for people the day in words and the amount signed")
     func transaction() {
         let row = Transaction(
             id: TransactionID("t_1"), accountID: AccountID("a_1"), group: .posted, direction: .credit, date: CalendarDate("2016-04-02")!,
             description: "Refund", amount: 500)
         let model = TransactionPresentationModel(row, currency: .cad)
-        #expect(json(TransactionViewModel(model, language: .fr)) == #"{"id":"t_1","group":"posted","date":"2016-04-02","description":"Refund","#
-            + #""amount":{"minor":500,"currency":"CAD","formatted":"5,00\#u{A0}$"},"direction":"credit"}"#)
+        #expect(json(TransactionViewModel(model, language: .fr)) == #"{"id":"t_1","group":"posted","date":"2016-04-02","dateFormatted":"02 avr. 2016","#
+            + #""description":"Refund","amount":{"minor":500,"currency":"CAD","formatted":"5,00\#u{A0}$"},"direction":"credit","#
+            + #""signedAmount":{"minor":500,"currency":"CAD","formatted":"5,00\#u{A0}$"}}"#)
         #expect(json(SortedTransactionListViewModel(transactions: [SortedTransactionViewModel(model)]))
             == #"[{"group":"P","date":"2016-04-02T00:00:00Z","description":"Refund","amount":"5.00","debit":"C"}]"#)
         #expect(json(SortedTransactionsNotFoundViewModel(reason: "Transactions are not found")) == #"{"error":true,"reason":"Transactions are not found"}"#)
+    }
+
+    @Test("a debit's signed amount is negative in both languages, while amount stays unsigned")
+    func debitIsSigned() {
+        let row = Transaction(
+            id: TransactionID("t_2"), accountID: AccountID("a_1"), group: .posted, direction: .debit, date: CalendarDate("2016-04-01")!,
+            description: "Coffee", amount: 311)
+        let model = TransactionPresentationModel(row, currency: .cad)
+        let english = TransactionViewModel(model, language: .en)
+        #expect(english.amount.formatted == "$3.11")
+        #expect(english.signedAmount.minor == -311)
+        #expect(english.signedAmount.formatted == "-$3.11")
+        #expect(english.dateFormatted == "Apr 01, 2016")
+        let french = TransactionViewModel(model, language: .fr)
+        #expect(french.signedAmount.formatted == "-3,11\u{A0}$")
+        #expect(french.dateFormatted == "01 avr. 2016")
     }
 
     @Test("cursors round-trip and refuse what this server did not hand out")

@@ -53,6 +53,21 @@ struct OrderListPresenterTests {
         #expect(mismatch.errors.map(\.parameter) == ["cursor"])
     }
 
+    @Test("each row's status and placement time are worded in the client's language, beside the machine values")
+    func rowsInWords() throws {
+        let orders = RecordingOrders()
+        orders.rows = [summary("o_1", total: 10)]
+        for (language, label, placed) in [(Language.en, "Placed", "Nov 18, 2026, 11:06 UTC"), (.fr, "Passée", "18 nov. 2026 à 11:06 UTC")] {
+            let spy = OrderPresenterOutputSpy()
+            OrderListPresenter(useCase: OrderListUseCase(orders: orders, owner: Fixture.owner), output: spy, messages: Messages(language))
+                .eventList(status: nil, sort: nil, limit: nil, cursor: nil)
+            guard case .orders(let page) = try #require(spy.shown.first) else { Issue.record("no page"); return }
+            let row = try #require(page.items.first)
+            #expect(row.status == "placed" && row.statusLabel == label)
+            #expect(row.placedAt == "2026-11-18T11:06:40Z" && row.placedAtFormatted == placed)
+        }
+    }
+
     @Test("an empty first page says so in the client's language")
     func empty() throws {
         let spy = OrderPresenterOutputSpy()

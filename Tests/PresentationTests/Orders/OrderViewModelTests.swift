@@ -14,7 +14,8 @@ struct OrderViewModelTests {
     @Test("an order is written with every key in order, nested objects, and null for what is absent")
     func order() {
         #expect(written(OrderViewModel(OrderFixture.order(), messages: Messages(.en))) == """
-            {"id":"o_1","number":"SO-000123","status":"placed","placedAt":"2026-11-18T11:06:40Z","cancelledAt":null,\
+            {"id":"o_1","number":"SO-000123","status":"placed","statusLabel":"Placed","placedAt":"2026-11-18T11:06:40Z",\
+            "placedAtFormatted":"Nov 18, 2026, 11:06 UTC","cancelledAt":null,"cancelledAtFormatted":null,\
             "customer":{"firstName":"Ada","lastName":"Lovelace","email":"ada@example.com","phone":null},\
             "billingAddress":{"street":"1 Main St","street2":null,"city":"Toronto","province":"ON","postalCode":"M5V 1A1","country":"CA"},\
             "shipmentAddress":{"street":"1 Main St","street2":null,"city":"Toronto","province":"ON","postalCode":"M5V 1A1","country":"CA"},\
@@ -35,18 +36,37 @@ struct OrderViewModelTests {
         #expect(written(order).contains(#""label":"Livraison en deux jours""#))
     }
 
+    @Test("an order's status and dates are in words of the client's language, the machine values kept beside them")
+    func statusAndDatesInWords() {
+        let english = OrderViewModel(OrderFixture.order(), messages: Messages(.en))
+        #expect(english.status == "placed")
+        #expect(english.statusLabel == "Placed")
+        #expect(english.placedAtFormatted == "Nov 18, 2026, 11:06 UTC")
+        let french = OrderViewModel(OrderFixture.order(status: .cancelled, version: 2), messages: Messages(.fr))
+        #expect(french.status == "cancelled")
+        #expect(french.statusLabel == "Annulée")
+        #expect(french.placedAtFormatted == "18 nov. 2026 à 11:06 UTC")
+        #expect(french.cancelledAtFormatted == "18 nov. 2026 à 11:06 UTC")
+        #expect(OrderViewModel(OrderFixture.order(status: .cancelled, version: 2), messages: Messages(.en)).statusLabel == "Cancelled")
+        #expect(OrderViewModel(OrderFixture.order(), messages: Messages(.fr)).statusLabel == "Passée")
+    }
+
     @Test("a list page has the summary fields, and a message only when empty")
     func list() {
         let summary = OrderSummaryPresentationModel(OrderSummary(
             id: OrderID("o_1"), number: OrderNumber(sequence: 7), status: .placed, placedAt: OrderFixture.placed,
             customer: Customer(firstName: "Ada", lastName: "Lovelace", email: "ada@example.com"), orderTotal: Money(minor: 4548, currency: .cad)))
-        #expect(written(OrderListViewModel(items: [OrderListItemViewModel(summary, language: .en)], nextCursor: "abc", message: nil)) == """
-            {"items":[{"id":"o_1","number":"SO-000007","placedAt":"2026-11-18T11:06:40Z","customerName":"Ada Lovelace",\
-            "email":"ada@example.com","orderTotal":{"minor":4548,"currency":"CAD","formatted":"$45.48"},"status":"placed"}],"nextCursor":"abc"}
+        #expect(written(OrderListViewModel(items: [OrderListItemViewModel(summary, messages: Messages(.en))], nextCursor: "abc", message: nil)) == """
+            {"items":[{"id":"o_1","number":"SO-000007","placedAt":"2026-11-18T11:06:40Z","placedAtFormatted":"Nov 18, 2026, 11:06 UTC",\
+            "customerName":"Ada Lovelace","email":"ada@example.com","orderTotal":{"minor":4548,"currency":"CAD","formatted":"$45.48"},\
+            "status":"placed","statusLabel":"Placed"}],"nextCursor":"abc"}
             """)
         #expect(written(OrderListViewModel(items: [], nextCursor: nil, message: "No orders found")) == """
             {"items":[],"nextCursor":null,"message":"No orders found"}
             """)
+        let french = OrderListItemViewModel(summary, messages: Messages(.fr))
+        #expect(french.placedAtFormatted == "18 nov. 2026 à 11:06 UTC")
+        #expect(french.statusLabel == "Passée")
     }
 
     @Test("a product is written with its price")

@@ -22,21 +22,25 @@ struct TransferViewModelTests {
             debitTransactionID: TransactionID("t_1"), creditTransactionID: TransactionID("t_2"), createdAt: Self.created))
     }
 
-    func draft(amountMinor: Int64? = nil, recipient: TransferRecipient? = nil, memo: String? = nil, version: Int = 1) -> TransferDraftPresentationModel {
+    func draft(
+        amountMinor: Int64? = nil, recipient: TransferRecipient? = nil, recipientName: String? = nil, memo: String? = nil, version: Int = 1
+    ) -> TransferDraftPresentationModel {
         TransferDraftPresentationModel(TransferDraftState(
             id: TransferDraftID("td_1"), ownerID: Fixture.owner, fromAccountID: AccountID("a_main"), currency: .cad, amountMinor: amountMinor,
-            recipient: recipient, memo: memo, createdAt: Self.created, expiresAt: Self.created.addingTimeInterval(86_400), version: version))
+            recipient: recipient, memo: memo, createdAt: Self.created, expiresAt: Self.created.addingTimeInterval(86_400), version: version), recipientName: recipientName)
     }
 
     @Test("a transfer is written with every key in order, its recipient nested and the amount formatted for the language")
     func transferDocument() {
         #expect(written(TransferViewModel(transfer(), language: .en)) == """
             {"id":"tr_1","status":"completed","fromAccountId":"a_main","recipient":{"type":"contact","id":"c_bob","name":"Bob Smith"},\
-            "amount":{"minor":123456,"currency":"CAD","formatted":"$1,234.56"},"memo":"rent \\"May\\"","createdAt":"2026-11-18T11:06:40Z"}
+            "amount":{"minor":123456,"currency":"CAD","formatted":"$1,234.56"},"memo":"rent \\"May\\"","createdAt":"2026-11-18T11:06:40Z",\
+            "createdAtFormatted":"Nov 18, 2026, 11:06 UTC"}
             """)
         #expect(written(TransferViewModel(transfer(memo: nil), language: .fr)) == """
             {"id":"tr_1","status":"completed","fromAccountId":"a_main","recipient":{"type":"contact","id":"c_bob","name":"Bob Smith"},\
-            "amount":{"minor":123456,"currency":"CAD","formatted":"1\u{A0}234,56\u{A0}$"},"memo":null,"createdAt":"2026-11-18T11:06:40Z"}
+            "amount":{"minor":123456,"currency":"CAD","formatted":"1\u{A0}234,56\u{A0}$"},"memo":null,"createdAt":"2026-11-18T11:06:40Z",\
+            "createdAtFormatted":"18 nov. 2026 à 11:06 UTC"}
             """)
     }
 
@@ -52,10 +56,10 @@ struct TransferViewModelTests {
 
     @Test("a complete draft shows its steps, nothing missing, and its bumped ETag")
     func completeDraft() {
-        let draft = TransferDraftViewModel(draft(amountMinor: 1_000, recipient: .account(AccountID("a_savings")), memo: "lunch", version: 4), language: .en)
+        let draft = TransferDraftViewModel(draft(amountMinor: 1_000, recipient: .account(AccountID("a_savings")), recipientName: "Savings", memo: "lunch", version: 4), language: .en)
         #expect(written(draft) == """
             {"id":"td_1","fromAccountId":"a_main","amount":{"minor":1000,"currency":"CAD","formatted":"$10.00"},\
-            "recipient":{"type":"account","id":"a_savings"},"memo":"lunch","missing":[],\
+            "recipient":{"type":"account","id":"a_savings","name":"Savings"},"memo":"lunch","missing":[],\
             "createdAt":"2026-11-18T11:06:40Z","expiresAt":"2026-11-19T11:06:40Z"}
             """)
         #expect(draft.etag == "\"4\"")
@@ -66,7 +70,8 @@ struct TransferViewModelTests {
         let item = TransferViewModel(transfer(memo: nil), language: .en)
         #expect(written(TransferListViewModel(items: [item], nextCursor: "abc", message: nil)) == """
             {"items":[{"id":"tr_1","status":"completed","fromAccountId":"a_main","recipient":{"type":"contact","id":"c_bob","name":"Bob Smith"},\
-            "amount":{"minor":123456,"currency":"CAD","formatted":"$1,234.56"},"memo":null,"createdAt":"2026-11-18T11:06:40Z"}],"nextCursor":"abc"}
+            "amount":{"minor":123456,"currency":"CAD","formatted":"$1,234.56"},"memo":null,"createdAt":"2026-11-18T11:06:40Z",\
+            "createdAtFormatted":"Nov 18, 2026, 11:06 UTC"}],"nextCursor":"abc"}
             """)
         #expect(written(TransferListViewModel(items: [], nextCursor: nil, message: "No transfers found")) == """
             {"items":[],"nextCursor":null,"message":"No transfers found"}

@@ -6,6 +6,9 @@ public struct TransferDraftPresentationModel: Equatable, Sendable {
     public let fromAccountID: AccountID
     public let amount: Money?
     public let recipient: TransferRecipient?
+    /// The recipient account's or contact's name as the review screen shows it; nil with no
+    /// recipient, or when the account or contact is gone since the step was taken.
+    public let recipientName: String?
     public let memo: String?
     public let missing: [TransferDraftStep]
     public let createdAt: Date
@@ -13,11 +16,12 @@ public struct TransferDraftPresentationModel: Equatable, Sendable {
     /// The ETag is made from it.
     public let version: Int
 
-    public init(_ draft: TransferDraftState) {
+    public init(_ draft: TransferDraftState, recipientName: String? = nil) {
         id = draft.id
         fromAccountID = draft.fromAccountID
         amount = draft.amountMinor.map { Money(minor: $0, currency: draft.currency) }
         recipient = draft.recipient
+        self.recipientName = draft.recipient == nil ? nil : recipientName
         memo = draft.memo
         missing = draft.missing
         createdAt = draft.createdAt

@@ -37,7 +37,9 @@ public struct TransferFlow {
 
     /// `GET /v1/transfer-drafts/{id}`.
     public func eventShow(id: TransferDraftID, output: any TransferDraftShowUseCaseOutput) {
-        withState(id, output: output) { TransferDraftShowUseCase(state: $0).eventShow(output: output) }
+        withState(id, output: output) {
+            TransferDraftShowUseCase(state: $0, accounts: accounts, contacts: contacts, users: users).eventShow(output: output)
+        }
     }
 
     /// `PATCH /v1/transfer-drafts/{id}`.

@@ -55,7 +55,7 @@ public final class AccountReportPresenter: AccountReportUseCaseOutput, StorageFa
 
     public func presentFooter(total: Money) {
         odd.toggle()
-        rows.append(.footer(total: ReportFormatting.amount(total, language: messages.language), odd: odd))
+        rows.append(.footer(title: messages.text(.reportTotal), total: ReportFormatting.amount(total, language: messages.language), odd: odd))
     }
 
     public func presentNotAvailable(group: TransactionGroup) {
@@ -67,7 +67,7 @@ public final class AccountReportPresenter: AccountReportUseCaseOutput, StorageFa
     }
 
     public func presentGrandFooter(grandTotal: Money) {
-        rows.append(.grandFooter(total: ReportFormatting.amount(grandTotal, language: messages.language)))
+        rows.append(.grandFooter(title: messages.text(.reportGrandTotal), total: ReportFormatting.amount(grandTotal, language: messages.language)))
     }
 
     public func presentReportEnd() {

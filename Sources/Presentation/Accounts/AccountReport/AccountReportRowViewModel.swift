@@ -4,9 +4,11 @@ public enum AccountReportRowViewModel: Equatable, Sendable {
     case subheader(title: String, odd: Bool)
     case detail(description: String, amount: String, odd: Bool)
     case subfooter(odd: Bool)
-    case footer(total: String, odd: Bool)
+    /// `title` is the row's label, `Total` / `Total`.
+    case footer(title: String, total: String, odd: Bool)
     case message(String)
-    case grandFooter(total: String)
+    /// `title` is the row's label, `Grand total` / `Total général`.
+    case grandFooter(title: String, total: String)
 }
 
 extension AccountReportRowViewModel: JSONWritable {
@@ -31,16 +33,18 @@ extension AccountReportRowViewModel: JSONWritable {
             output.field("type", "subfooter")
             output.key("odd")
             output.bool(odd)
-        case .footer(let total, let odd):
+        case .footer(let title, let total, let odd):
             output.field("type", "footer")
+            output.field("title", title)
             output.field("total", total)
             output.key("odd")
             output.bool(odd)
         case .message(let message):
             output.field("type", "message")
             output.field("message", message)
-        case .grandFooter(let total):
+        case .grandFooter(let title, let total):
             output.field("type", "grandfooter")
+            output.field("title", title)
             output.field("total", total)
         }
         output.endObject()

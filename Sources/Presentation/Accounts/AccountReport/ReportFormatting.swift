@@ -3,19 +3,8 @@ import Domain
 /// The report's own formats: dates as the report demo shows them and signed amounts without a
 /// currency symbol.
 public enum ReportFormatting {
-    private static let englishMonths = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
-    private static let frenchMonths = ["janv.", "févr.", "mars", "avr.", "mai", "juin", "juil.", "août", "sept.", "oct.", "nov.", "déc."]
-
-    /// `Apr 01, 2016` in en, `01 avr. 2016` in fr.
-    public static func date(_ date: CalendarDate, language: Language) -> String {
-        let text = date.description
-        let year = text.prefix(4)
-        let day = text.suffix(2)
-        switch language {
-        case .en: return "\(englishMonths[date.month - 1]) \(day), \(year)"
-        case .fr: return "\(day) \(frenchMonths[date.month - 1]) \(year)"
-        }
-    }
+    /// `Apr 01, 2016` in en, `01 avr. 2016` in fr: the API's one date format.
+    public static func date(_ date: CalendarDate, language: Language) -> String { DateFormatting.date(date, language: language) }
 
     /// `560.19` / `-12.00` in en, `560,19` / `-12,00` in fr: the currency's decimals, no grouping.
     public static func amount(_ money: Money, language: Language) -> String {

@@ -52,7 +52,7 @@ public final class OrderListPresenter: OrderListUseCaseOutput, StorageFailurePre
 
     public func presentOrders(_ orders: [OrderSummaryPresentationModel], next: OrderCursor?) {
         output.showOrders(OrderListViewModel(
-            items: orders.map { OrderListItemViewModel($0, language: messages.language) },
+            items: orders.map { OrderListItemViewModel($0, messages: messages) },
             nextCursor: next.map(OrderCursorCoding.encode), message: nil))
     }
 

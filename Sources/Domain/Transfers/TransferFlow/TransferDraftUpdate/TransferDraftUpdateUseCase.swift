@@ -29,6 +29,9 @@ public struct TransferDraftUpdateUseCase {
     public func eventUpdate(_ change: TransferDraftChange, output: any TransferDraftUpdateUseCaseOutput) {
         do {
             var next = state
+            let resolver = TransferRecipientResolver(accounts: accounts, contacts: contacts, users: users)
+            // Known from the resolution when this step names the recipient; looked up otherwise.
+            var resolvedName: String?
             switch change {
             case .amount(nil):
                 // Null or blank: the user emptied the amount field, so the step is to be taken again.
@@ -50,9 +53,9 @@ public struct TransferDraftUpdateUseCase {
                     output.presentAccountNotFound(state.fromAccountID)
                     return
                 }
-                let resolution = try TransferRecipientResolver(accounts: accounts, contacts: contacts, users: users)
-                    .resolve(recipient, from: source, owner: state.ownerID)
+                let resolution = try resolver.resolve(recipient, from: source, owner: state.ownerID)
                 if TransferRecipientResolver.present(resolution, to: output) { return }
+                if case .resolved(let destination) = resolution { resolvedName = destination.recipientName }
                 next.recipient = recipient
             case .memo(let memo):
                 let failures = TransferCreateTransformer.memoFailures(memo, policy: policy)
@@ -68,7 +71,8 @@ public struct TransferDraftUpdateUseCase {
                 return
             }
             next.version += 1
-            output.presentDraft(TransferDraftPresentationModel(next))
+            let name = try resolvedName ?? next.recipient.flatMap { try resolver.name(of: $0, owner: state.ownerID) }
+            output.presentDraft(TransferDraftPresentationModel(next, recipientName: name))
         } catch {
             output.presentStorage(error)
         }
