@@ -41,8 +41,10 @@ class JourneyFailure(Exception):
 
 
 class Journey:
-    def __init__(self, base, language, feeds, screenshots, artifacts):
+    def __init__(self, base, language, feeds, screenshots, artifacts, page=None):
         self.base = base
+        # The client's page: viperd's own /app/, or a copy hosted on another origin.
+        self.page = page or f"{base}/app/"
         self.language = language
         self.feeds = feeds
         self.screenshots = screenshots
@@ -92,7 +94,7 @@ class Journey:
         return self.driver.execute_script("return sessionStorage.getItem('viperd.token')")
 
     def go(self, hash_path):
-        self.driver.get(f"{self.base}/app/#{hash_path}")
+        self.driver.get(f"{self.page}#{hash_path}")
 
     def find(self, css):
         return self.wait.until(EC.presence_of_element_located((By.CSS_SELECTOR, css)))
@@ -430,6 +432,26 @@ class Journey:
         finally:
             self.driver.quit()
 
+    def run_cross_origin(self):
+        """The client hosted on another origin, calling viperd through CORS (`--cors-origin`):
+        register, then the contact scenes, whose edit needs `If-Match` allowed and `ETag`
+        exposed, and whose create reads `Location`."""
+        try:
+            self.scene = "cross-origin page"
+            self.driver.get(self.page)
+            Select(self.find("#language")).select_by_value(self.language)
+            self.register()
+            self.contacts()
+            self.end_scene()
+        except Exception:
+            os.makedirs(self.artifacts, exist_ok=True)
+            path = os.path.join(self.artifacts, f"failure-cross-origin-{re.sub(r'[^a-z]+', '-', self.scene)}.png")
+            self.driver.save_screenshot(path)
+            print(f"web-journeys: screenshot of the failure: {path}", file=sys.stderr)
+            raise
+        finally:
+            self.driver.quit()
+
 
 def main():
     parser = argparse.ArgumentParser()
@@ -438,15 +460,19 @@ def main():
     parser.add_argument("--deposit", required=True)
     parser.add_argument("--report-feed", required=True)
     parser.add_argument("--screenshots", action="store_true")
+    parser.add_argument("--cross-origin-page", help="a copy of the client on another origin, allowed by --cors-origin")
     arguments = parser.parse_args()
     artifacts = os.environ.get("VIPERD_WEB_ARTIFACTS", "/tmp/viperd-web-artifacts")
     try:
         for language in ["en", "fr"]:
             Journey(arguments.base, language, arguments, arguments.screenshots, artifacts).run()
+        if arguments.cross_origin_page:
+            Journey(arguments.base, "fr", arguments, False, artifacts, page=arguments.cross_origin_page).run_cross_origin()
     except JourneyFailure as failure:
         print(f"web-journeys: FAIL {failure}", file=sys.stderr)
         return 1
-    print("web-journeys: every scene passed in en and fr, with no console error or CSP violation")
+    print("web-journeys: every scene passed in en and fr, with no console error or CSP violation"
+          + (", and the contact scenes from another origin" if arguments.cross_origin_page else ""))
     return 0
 
 

@@ -24,14 +24,28 @@ fi
 source "$root/Scripts/lib/viperd-server.sh"
 work=$(mktemp -d "${TMPDIR:-/tmp}/viperd-web-journeys.XXXXXX")
 export VIPERD_WEB_ARTIFACTS=${VIPERD_WEB_ARTIFACTS:-$work/artifacts}
+site_pid=""
 cleanup() {
     stop_viperd
+    [[ -n "$site_pid" ]] && kill "$site_pid" 2>/dev/null
     # Kept when the run failed: the screenshots and the server's log are the evidence.
     [[ ${status:-1} -eq 0 ]] && rm -rf "$work"
 }
 trap cleanup EXIT
 
-start_viperd "$VIPERD_BIN" "$work" --log-level notice --max-registrations-per-address 0 || exit 1
+# A second origin hosts a copy of the client (its `viperd-api` meta names the server), to prove the
+# client works from elsewhere through `--cors-origin`.
+site_port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+start_viperd "$VIPERD_BIN" "$work" --log-level notice --max-registrations-per-address 0 \
+    --cors-origin "http://127.0.0.1:$site_port" || exit 1
+mkdir -p "$work/site"
+cp -R "$root/Clients/Web/." "$work/site/"
+rm -f "$work/site/"*.swift
+sed -i "s|<meta name=\"viperd-api\" content=\"\">|<meta name=\"viperd-api\" content=\"$base\">|" "$work/site/index.html"
+grep -q "content=\"$base\"" "$work/site/index.html" || { echo "web-journeys.sh: could not point the copy at $base" >&2; exit 1; }
+python3 -m http.server "$site_port" --bind 127.0.0.1 --directory "$work/site" >"$work/site.log" 2>&1 &
+site_pid=$!
+for _ in $(seq 1 50); do curl -fsS "http://127.0.0.1:$site_port/" >/dev/null 2>&1 && break; sleep 0.1; done
 
 # Money the way an operator gives it: a card-processor feed loaded into an account. The journeys
 # fund their users with a posted credit of 1,000.00 dated today, and load the report's 58-row
@@ -45,7 +59,8 @@ IMPORT
 chmod +x "$work/import.sh"
 
 "$venv/bin/python" "$root/Scripts/web-journeys.py" "$base" --import-script "$work/import.sh" \
-    --deposit "$work/deposit.json" --report-feed "$root/Tests/Fixtures/report-demo-feed.json" "$@"
+    --deposit "$work/deposit.json" --report-feed "$root/Tests/Fixtures/report-demo-feed.json" \
+    --cross-origin-page "http://127.0.0.1:$site_port/" "$@"
 status=$?
 stop_viperd
 ((server_status == 0)) || { echo "web-journeys.sh: the server crashed or stopped uncleanly" >&2; status=1; }
