@@ -414,44 +414,35 @@ class Journey:
         self.screenshot("report", width=1200)
 
     def run(self):
-        try:
-            self.start()
-            self.register()
-            self.contacts()
-            self.orders()
-            self.accounts()
-            self.transfers()
-            self.report()
-            self.end_scene()
-        except Exception:
-            os.makedirs(self.artifacts, exist_ok=True)
-            path = os.path.join(self.artifacts, f"failure-{self.language}-{re.sub(r'[^a-z]+', '-', self.scene)}.png")
-            self.driver.save_screenshot(path)
-            print(f"web-journeys: screenshot of the failure: {path}", file=sys.stderr)
-            raise
-        finally:
-            self.driver.quit()
+        """Every scene, from viperd's own /app/."""
+        self.walk(self.language, [self.start, self.register, self.contacts, self.orders, self.accounts,
+                                  self.transfers, self.report])
 
     def run_cross_origin(self):
         """The client hosted on another origin, calling viperd through CORS (`--cors-origin`):
         register, then the contact scenes, whose edit needs `If-Match` allowed and `ETag`
         exposed, and whose create reads `Location`."""
-        try:
+        def open_page():
             self.scene = "cross-origin page"
             self.driver.get(self.page)
             Select(self.find("#language")).select_by_value(self.language)
-            self.register()
-            self.contacts()
+        self.walk("cross-origin", [open_page, self.register, self.contacts])
+
+    def walk(self, label, scenes):
+        """Runs `scenes` in order, checks the last one's browser log, saves a screenshot named
+        after `label` and the scene on a failure, and always closes the browser."""
+        try:
+            for scene in scenes:
+                scene()
             self.end_scene()
         except Exception:
             os.makedirs(self.artifacts, exist_ok=True)
-            path = os.path.join(self.artifacts, f"failure-cross-origin-{re.sub(r'[^a-z]+', '-', self.scene)}.png")
+            path = os.path.join(self.artifacts, f"failure-{label}-{re.sub(r'[^a-z]+', '-', self.scene)}.png")
             self.driver.save_screenshot(path)
             print(f"web-journeys: screenshot of the failure: {path}", file=sys.stderr)
             raise
         finally:
             self.driver.quit()
-
 
 def main():
     parser = argparse.ArgumentParser()
