@@ -63,6 +63,7 @@ extension Database {
         }
         guard !writer.isAutocommit else { return }
         do {
+            try indexPendingContacts()
             try writer.statement("COMMIT").run()
             faultLock.withLock { storageFault = nil }
             if !held.isEmpty { recordCommit(of: held.count) }
@@ -89,6 +90,7 @@ extension Database {
         do {
             try write.run(on: writer)
             writer.resetBusyStatements()
+            try indexPendingContacts()
             try writer.statement("COMMIT").run()
             faultLock.withLock { storageFault = nil }
             recordCommit(of: 1)

@@ -14,14 +14,18 @@ extension Database {
 
     /// A write that changes nothing but still reaches the file: the header's `user_version` is
     /// rewritten with its own value and committed, which fails while the file is read-only or
-    /// its writes fail (full disk, I/O error). A file at its `max_page_count` with no free page
-    /// is reported full without writing. Success clears the recorded fault (in `write`).
+    /// its writes fail (full disk, I/O error). A file within `writeHeadroom` pages of its
+    /// `max_page_count`, free pages counted, is reported full without writing: the probe itself
+    /// needs no new page, but a create does (the contact, its indexes and, at the commit, a
+    /// segment of the search index). Success clears the recorded fault (in `write`).
+    static let writeHeadroom: Int64 = 16
+
     func probeWriter() throws {
         try write { connection in
             let pages = try connection.statement("PRAGMA page_count").rows { $0.int64(at: 0) }.first ?? 0
             let maximum = try connection.statement("PRAGMA max_page_count").rows { $0.int64(at: 0) }.first ?? .max
             let free = try connection.statement("PRAGMA freelist_count").rows { $0.int64(at: 0) }.first ?? 0
-            if pages >= maximum && free == 0 {
+            if maximum - pages + free <= Self.writeHeadroom {
                 throw SQLiteError(code: SQLITE_FULL, message: "database is at its max_page_count (readiness probe)")
             }
             let version = try connection.statement("PRAGMA user_version").rows { $0.int64(at: 0) }.first ?? 0

@@ -53,6 +53,11 @@ public final class SQLiteConnection {
         sqlite3_close_v2(handle)
     }
 
+    /// Whether the main database has a table named `name` (migrations add them as they go).
+    func hasTable(_ name: String) -> Bool {
+        sqlite3_table_column_metadata(handle, "main", name, nil, nil, nil, nil, nil, nil) == SQLITE_OK
+    }
+
     /// Runs a script of one or more statements, ignoring any rows (pragmas, DDL, migrations).
     public func execute(_ sql: String) throws {
         var message: UnsafeMutablePointer<CChar>?

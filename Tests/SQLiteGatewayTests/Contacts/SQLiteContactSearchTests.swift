@@ -17,9 +17,9 @@ struct SQLiteContactSearchTests {
         contacts = SQLiteContactManager(database: temporary.database)
     }
 
-    /// Ids found for `query` through the index alone (no window).
+    /// Ids found for `query` (three or more characters: through the index).
     private func indexedIDs(_ query: String, owner: UserID? = nil) throws -> [String] {
-        try SQLiteContactManager(database: temporary.database, windowSize: 0).list(owner: owner ?? alice, matching: query, after: nil, limit: 100)
+        try contacts.list(owner: owner ?? alice, matching: query, after: nil, limit: 100)
             .map(\.id.rawValue)
     }
 
@@ -68,7 +68,7 @@ struct SQLiteContactSearchTests {
 
         try Migrator(database: old.database).migrate()
 
-        let manager = SQLiteContactManager(database: old.database, windowSize: 0)
+        let manager = SQLiteContactManager(database: old.database)
         func found(_ query: String) throws -> [String] {
             try manager.list(owner: alice, matching: query, after: nil, limit: 100).map(\.id.rawValue)
         }
@@ -92,5 +92,51 @@ struct SQLiteContactSearchTests {
         #expect(try found("фёдор дост") == ["c_fyodor"])
         #expect(try found("zoë") == ["c_new", "c_zoe"])
         try Self.checkIndex(old.database)
+    }
+
+    /// How many segments the FTS5 index has: each has its rows in `contacts_search_idx`.
+    private static func segments(_ database: Database) throws -> Int64 {
+        try database.read { connection in
+            try connection.statement("SELECT count(DISTINCT segid) FROM contacts_search_idx").rows { $0.int64(at: 0) }
+        }.first ?? 0
+    }
+
+    /// 60 contacts, each committed alone: a segment each, some merged by FTS5 itself.
+    private func insertOneByOne() throws {
+        for index in 0..<60 {
+            try contacts.insert(.fixture(id: "c_\(index)", firstName: "Segment", lastName: "Number \(index)", email: "s\(index)@example.org"))
+        }
+    }
+
+    @Test("merging the index's segments changes no search's answer; a merged index has nothing left to merge")
+    func mergingKeepsAnswers() throws {
+        try insertOneByOne()
+        let queries = ["segment", "number 1", "ber 4", "@example", "s59@"]
+        let before = try queries.map { try indexedIDs($0) }
+        #expect(try Self.segments(temporary.database) > 1)
+
+        var steps = 0
+        while try temporary.database.mergeContactSearchIndex(pages: 1) { steps += 1 }
+
+        #expect(steps >= 1)
+        #expect(try Self.segments(temporary.database) == 1)
+        #expect(try queries.map { try indexedIDs($0) } == before)
+        #expect(try !temporary.database.mergeContactSearchIndex())
+        try Self.checkIndex(temporary.database)
+    }
+
+    @Test("the merger merges the index into one segment once writes pause")
+    func mergerMergesWhenIdle() throws {
+        try insertOneByOne()
+        #expect(try Self.segments(temporary.database) > 1)
+        let merger = ContactSearchIndexMerger(database: temporary.database, interval: .milliseconds(20))
+        defer { merger.stop() }
+        let deadline = ContinuousClock.now + .seconds(10)
+        while try Self.segments(temporary.database) > 1, ContinuousClock.now < deadline {
+            Thread.sleep(forTimeInterval: 0.02)
+        }
+        #expect(try Self.segments(temporary.database) == 1)
+        try Self.checkIndex(temporary.database)
+        #expect(try indexedIDs("number 59") == ["c_59"])
     }
 }
