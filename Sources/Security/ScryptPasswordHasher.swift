@@ -40,12 +40,17 @@ public struct ScryptPasswordHasher: PasswordHasher {
     static let maximumStoredMemoryBytes = 256 << 20
 
     public let parameters: Parameters
-    /// A hash of a random password with `parameters`, verified against when the email is unknown.
-    private let dummy: String
+    /// Verified against when the email is unknown, so that answer takes as long as a wrong
+    /// password: a hash with `parameters`, a random salt and random bytes for the hash itself.
+    /// No password derives to random bytes, and making it costs no scrypt run: deriving one at
+    /// start-up held 32 MiB for nothing, the server's peak memory.
+    let dummy: String
 
     public init(parameters: Parameters = .standard) {
         self.parameters = parameters
-        dummy = (try? Self.encode(password: UUID().uuidString, parameters: parameters)) ?? ""
+        var generator = SystemRandomNumberGenerator()
+        func random(_ count: Int) -> Data { Data((0..<count).map { _ in UInt8.random(in: .min ... .max, using: &generator) }) }
+        dummy = "scrypt$\(parameters.cost)$\(parameters.blockSize)$\(parameters.parallelism)$\(random(16).base64EncodedString())$\(random(32).base64EncodedString())"
     }
 
     public func hash(_ password: String) throws -> String {

@@ -1,5 +1,5 @@
 import Foundation
-import Security
+@testable import Security
 import Testing
 
 @Suite("scrypt password hashes")
@@ -54,5 +54,16 @@ struct ScryptPasswordHasherTests {
         #expect(!current.needsRehash(try current.hash("pw")))
         #expect(!current.needsRehash(try ScryptPasswordHasher(parameters: .init(cost: 1 << 7, blockSize: 8, parallelism: 2)).hash("pw")))
         #expect(!current.needsRehash("bcrypt$whatever"))
+    }
+
+    @Test("the hash verified for an unknown email has the hasher's own parameters, so that answer costs a full scrypt run, and matches no password")
+    func dummyCostsAFullRun() {
+        let hasher = ScryptPasswordHasher(parameters: .fastForTests)
+        let dummy = ScryptPasswordHasher.decode(hasher.dummy)
+        #expect(dummy?.parameters == .fastForTests)
+        #expect(dummy?.salt.count == 16)
+        #expect(dummy?.hash.count == 32)
+        #expect(!hasher.verify("", against: hasher.dummy))
+        #expect(ScryptPasswordHasher(parameters: .fastForTests).dummy != hasher.dummy)
     }
 }

@@ -9,7 +9,8 @@ public struct SQLiteContactManager: ContactManager {
         postal_code, country, version, created_at, updated_at
         """
     /// Parameters: ?1 owner, ?2 folded search text (or its FTS5 phrase), ?3 cursor sort name, ?4 cursor
-    /// id, ?5 limit; each variant is one fixed string so every connection's statement cache hits.
+    /// id, ?5 limit, ?6 as the search says; each variant is one fixed string so every connection's
+    /// statement cache hits.
     static let selectPage = "SELECT \(columns) FROM contacts WHERE owner_id = ?1"
     /// The stored folded texts (see `StoredContact.searchValues`), compared scalar by scalar with the
     /// folded query: the contract the index must reproduce.
@@ -22,21 +23,37 @@ public struct SQLiteContactManager: ContactManager {
     static let listAfter = selectPage + afterCursor + pageOrder
     static let scan = selectPage + matching + pageOrder
     static let scanAfter = selectPage + matching + afterCursor + pageOrder
-    /// A search of three or more characters: the FTS5 phrase ?2 drives (CROSS JOIN keeps it the
-    /// outer loop) over the keys from the owner's first contact (or the first after the cursor)
-    /// to their last. Keys follow list order (`SQLiteContactOrder`), so the index yields the
-    /// owner's matches already in list order and the page stops at its ?5th: the work follows the
-    /// page, not the number of matches. The phrase is the substring contract (trigrams compared
-    /// exactly), so nothing is compared again.
+    /// ?6: the folded search text, compared with the stored texts of the contacts waiting to be placed.
+    static let waitingMatching = """
+         AND (instr(search_name, ?6) > 0 OR instr(search_email, ?6) > 0 OR instr(search_phone, ?6) > 0)
+        """
+    /// A search of three or more characters, from two sources in one statement (one snapshot):
+    /// - the placed contacts (keys up to `SQLiteContactOrder.top`, in list order): the FTS5 phrase
+    ///   ?2 drives (CROSS JOIN keeps it the outer loop) over the keys from the owner's first placed
+    ///   contact (or the first after the cursor) to their last, so the index yields the owner's
+    ///   matches already in list order and stops at the ?5th: the work follows the page, not the
+    ///   number of matches. The phrase is the substring contract (trigrams compared exactly).
+    /// - the few contacts waiting to be placed (keys above `top`, in arrival order), read by key
+    ///   range (NOT INDEXED: `contacts_owner_sort` would walk all the owner's contacts), compared
+    ///   with the stored texts and sorted;
+    /// then the first ?5 of both in list order.
     static func indexed(afterCursor: Bool) -> String {
-        """
-        SELECT \(columns) FROM contacts_search CROSS JOIN contacts ON contacts.seq = contacts_search.rowid \
-        WHERE contacts_search MATCH ?2 AND contacts.owner_id = ?1 \
-        AND contacts_search.rowid >= (SELECT seq FROM contacts WHERE owner_id = ?1\(afterCursor ? Self.afterCursor : "") \
-        ORDER BY sort_name, id LIMIT 1) \
-        AND contacts_search.rowid <= (SELECT seq FROM contacts WHERE owner_id = ?1 ORDER BY sort_name DESC, id DESC LIMIT 1) \
-        ORDER BY contacts_search.rowid LIMIT ?5
-        """
+        let cursor = afterCursor ? Self.afterCursor : ""
+        let top = SQLiteContactOrder.top
+        return """
+            SELECT \(columns) FROM (\
+            SELECT * FROM (SELECT \(columns), sort_name FROM contacts_search CROSS JOIN contacts ON contacts.seq = contacts_search.rowid \
+            WHERE contacts_search MATCH ?2 AND contacts.owner_id = ?1 \
+            AND contacts_search.rowid >= (SELECT seq FROM contacts WHERE owner_id = ?1 AND seq <= \(top)\(cursor) \
+            ORDER BY sort_name, id LIMIT 1) \
+            AND contacts_search.rowid <= (SELECT seq FROM contacts WHERE owner_id = ?1 AND seq <= \(top) \
+            ORDER BY sort_name DESC, id DESC LIMIT 1) \
+            ORDER BY contacts_search.rowid LIMIT ?5) \
+            UNION ALL \
+            SELECT * FROM (SELECT \(columns), sort_name FROM contacts NOT INDEXED WHERE seq > \(top) AND owner_id = ?1\(cursor)\(waitingMatching) \
+            ORDER BY sort_name, id LIMIT ?5)\
+            ) ORDER BY sort_name, id LIMIT ?5
+            """
     }
     static let searchIndexed = indexed(afterCursor: false)
     static let searchIndexedAfter = indexed(afterCursor: true)
@@ -61,7 +78,7 @@ public struct SQLiteContactManager: ContactManager {
     let order: SQLiteContactOrder
 
     public init(database: Database) {
-        self.init(database: database, order: .standard)
+        self.init(database: database, order: .standard())
     }
 
     /// Tests shrink the keys' room to drive respacing on small fixtures.
@@ -88,7 +105,7 @@ public struct SQLiteContactManager: ContactManager {
                 }
                 // One statement, so one snapshot: the index and the contacts it points at agree.
                 return try connection.statement(cursor == nil ? Self.searchIndexed : Self.searchIndexedAfter)
-                    .rows(values(Self.phrase(pattern)), ContactRow.contact)
+                    .rows(values(Self.phrase(pattern)) + [.text(pattern)], ContactRow.contact)
             }
         }
     }
@@ -118,12 +135,9 @@ public struct SQLiteContactManager: ContactManager {
                 let stored = try connection.statement(Self.keyAndVersion)
                     .rows([.text(contact.id.rawValue), .text(contact.ownerID.rawValue)]) { ($0.int64(at: 0), $0.int(at: 1)) }
                 guard let (current, version) = stored.first, version == expectedVersion else { return false }
-                var key = current
-                if try !order.fits(current, for: contact, on: connection) {
-                    // Key 0 is never handed out: the contact waits there so a respacing cannot give its key to another.
-                    try connection.statement(SQLiteContactOrder.move).run([.integer(current), .integer(0)])
-                    key = try order.key(for: contact, moving: contact.id, on: connection)
-                }
+                // A rename that leaves the contact between the same neighbours keeps its key.
+                let key = try order.fits(current, for: contact, on: connection)
+                    ? current : order.key(for: contact, moving: contact.id, keeping: current, on: connection)
                 let values = ContactRow.updateValues(of: contact, expectedVersion: expectedVersion) + [.integer(key)]
                 return try connection.statement(Self.update).run(values) == 1
             }

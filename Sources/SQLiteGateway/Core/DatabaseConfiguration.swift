@@ -31,10 +31,15 @@ public struct DatabaseConfiguration: Equatable, Sendable {
     public var groupCommit: Bool
     /// At most this many writes share one commit.
     public var groupCommitLimit: Int
+    /// The page cache of each reader, in KiB (the writer keeps SQLite's 2 MiB). Every reader
+    /// caches its own copy of the pages it reads, and the operating system caches the file
+    /// anyway: four readers at SQLite's 2 MiB held 8 MiB, a fifth of the server's memory, for no
+    /// measurable gain in reads.
+    public var readerCacheKiB: Int
 
     public init(
         path: String, readerCount: Int = 4, synchronous: Synchronous = .full, busyTimeout: Duration = .seconds(5), groupCommit: Bool = true,
-        groupCommitLimit: Int = 64
+        groupCommitLimit: Int = 64, readerCacheKiB: Int = 512
     ) {
         self.path = path
         self.readerCount = readerCount
@@ -42,6 +47,7 @@ public struct DatabaseConfiguration: Equatable, Sendable {
         self.busyTimeout = busyTimeout
         self.groupCommit = groupCommit
         self.groupCommitLimit = groupCommitLimit
+        self.readerCacheKiB = max(64, readerCacheKiB)
     }
 
     var busyTimeoutMilliseconds: Int32 {

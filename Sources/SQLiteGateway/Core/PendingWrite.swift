@@ -1,3 +1,5 @@
+import Dispatch
+
 /// One caller's `Database.write` body, queued for the leader of a group commit to run on the writer.
 ///
 /// The caller blocks until the group that holds it has committed or failed, so the body (a
@@ -12,6 +14,8 @@ final class PendingWrite: @unchecked Sendable {
     private(set) var failure: (any Error)?
     /// Set (under the group's lock) once the commit that holds it succeeded or the write failed.
     var isFinished = false
+    /// The caller's own wake-up: signalled once, when the write is finished or its caller is to lead.
+    private let wake = DispatchSemaphore(value: 0)
 
     init(_ body: @escaping (SQLiteConnection) throws -> Void) {
         self.body = body
@@ -26,6 +30,16 @@ final class PendingWrite: @unchecked Sendable {
     /// replace the error of the body itself).
     func fail(_ error: any Error) {
         if failure == nil { failure = error }
+    }
+
+    /// Blocks the caller until `wakeUp`.
+    func waitForWakeUp() {
+        wake.wait()
+    }
+
+    /// Wakes the caller waiting in `waitForWakeUp` (or lets its wait return at once).
+    func wakeUp() {
+        wake.signal()
     }
 
     /// Forgets the body, so the caller's closure is no longer referenced when its call returns.

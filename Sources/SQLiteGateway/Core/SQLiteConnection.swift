@@ -45,6 +45,9 @@ public final class SQLiteConnection {
         try execute("PRAGMA foreign_keys = ON")
         try defineSearchFold()
         try execute("PRAGMA synchronous = \(configuration.synchronous.pragmaValue)")
+        if mode == .reader {
+            try execute("PRAGMA cache_size = -\(configuration.readerCacheKiB)")
+        }
     }
 
     deinit {

@@ -125,12 +125,12 @@ struct SQLiteContactSearchTests {
         try Self.checkIndex(temporary.database)
     }
 
-    @Test("the merger merges the index into one segment once writes pause")
-    func mergerMergesWhenIdle() throws {
+    @Test("the upkeep merges the index into one segment once writes pause")
+    func upkeepMergesWhenIdle() throws {
         try insertOneByOne()
         #expect(try Self.segments(temporary.database) > 1)
-        let merger = ContactSearchIndexMerger(database: temporary.database, interval: .milliseconds(20))
-        defer { merger.stop() }
+        let upkeep = ContactSearchUpkeep(database: temporary.database, interval: .milliseconds(20))
+        defer { upkeep.stop() }
         let deadline = ContinuousClock.now + .seconds(10)
         while try Self.segments(temporary.database) > 1, ContinuousClock.now < deadline {
             Thread.sleep(forTimeInterval: 0.02)
