@@ -19,7 +19,7 @@ let sqliteMigrationFiles = [
     "0005_transfers.sql",
     "0006_account_balances.sql",
     "0007_contact_search.sql",
-    "0010_contact_order.sql",
+    "0010_contact_search_pending.sql",
 ]
 let postgresMigrationFiles = [
     "0001_create_contacts.sql",

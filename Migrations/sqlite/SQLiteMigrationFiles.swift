@@ -14,6 +14,6 @@ public enum SQLiteMigrationFiles {
         ("0005_transfers.sql", PackageResources._005_transfers_sql),
         ("0006_account_balances.sql", PackageResources._006_account_balances_sql),
         ("0007_contact_search.sql", PackageResources._007_contact_search_sql),
-        ("0010_contact_order.sql", PackageResources._010_contact_order_sql),
+        ("0010_contact_search_pending.sql", PackageResources._010_contact_search_pending_sql),
     ]
 }

@@ -12,8 +12,8 @@ public final class Application: Sendable {
     public let server: HTTPServer
     /// The database and its gateway, SQLite or PostgreSQL.
     public let storage: Storage
-    /// Places waiting contacts and merges SQLite's contact search index while the server is idle; nil on PostgreSQL.
-    public let searchUpkeep: ContactSearchUpkeep?
+    /// Merges SQLite's contact search index while the server is idle; nil on PostgreSQL.
+    public let searchIndexMerger: ContactSearchIndexMerger?
     public let metrics: MetricsRegistry
 
     /// The SQLite database, for what only SQLite has (the checkpoint at exit); nil on PostgreSQL.
@@ -89,9 +89,9 @@ public final class Application: Sendable {
         self.server = server
         self.storage = storage
         self.metrics = metrics
-        // SQLite's search places waiting contacts and merges its index in the pauses.
-        searchUpkeep = storage.sqliteDatabase.map { database in
-            ContactSearchUpkeep(database: database, onError: { error in logger.warning("the contact search's upkeep failed: \(error)") })
+        // Each commit that indexes contacts adds a segment to SQLite's search index; merged in the pauses.
+        searchIndexMerger = storage.sqliteDatabase.map { database in
+            ContactSearchIndexMerger(database: database, onError: { error in logger.warning("merging the search index failed: \(error)") })
         }
     }
 }

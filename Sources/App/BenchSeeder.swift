@@ -47,11 +47,9 @@ public struct BenchSeeder {
             created.append(contact.id.rawValue)
         }
         try seedOrders(orderCount, owner: user.id, gateway: gateway, ids: ids, now: now)
-        // A bulk load leaves contacts waiting for a key in list order and the search index in many
-        // segments; a server deals with both once idle (ContactSearchUpkeep), so the benchmarks
-        // start from what it would serve.
+        // A bulk load leaves the search index in many segments; a server merges them once idle
+        // (ContactSearchIndexMerger), so the benchmarks start from what it would serve.
         if let database = opened.sqliteDatabase {
-            while try database.placeWaitingContacts(limit: 1_000) > 0 {}
             while try database.mergeContactSearchIndex(pages: 2_000) {}
         }
         try opened.close()

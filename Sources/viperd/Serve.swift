@@ -109,7 +109,7 @@ struct Serve: ParsableCommand, CustomReflectable {
         signals.cancel()
         // SQLite: the data of the last writes is in the -wal file until a checkpoint: fold it into
         // the .sqlite file, so the file alone is a complete database once the server has stopped.
-        application.searchUpkeep?.stop()
+        application.searchIndexMerger?.stop()
         do {
             try application.storage.close()
         } catch {

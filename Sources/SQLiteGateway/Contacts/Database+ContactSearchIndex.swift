@@ -29,20 +29,13 @@ extension Database {
         try writer.statement(Self.clearPendingContacts).run()
     }
 
-    /// Places up to `limit` contacts waiting for a key in list order (`SQLiteContactOrder`), in
-    /// one write transaction; how many it placed (0: none was waiting).
-    public func placeWaitingContacts(limit: Int = 64) throws -> Int {
-        guard try read({ $0.hasTable("contacts_search_pending") }) else { return 0 }
-        return try write { connection in try SQLiteContactOrder.standard().placeWaiting(limit: limit, on: connection) }
-    }
-
     /// Merges segments of the search index in one write transaction of its own, rewriting about
     /// `pages` pages; false when there was nothing left to merge.
     ///
     /// Every transaction that indexes contacts adds a segment, and FTS5 merges them only now and
     /// then: a search looks each of its trigrams up in every segment, so a rare term over a
     /// million contacts took 0.85 ms with the segments a bulk load leaves and 0.21 ms once
-    /// merged into one. `ContactSearchUpkeep` calls this while the writer is idle.
+    /// merged into one. `ContactSearchIndexMerger` calls this while the writer is idle.
     public func mergeContactSearchIndex(pages: Int = 200) throws -> Bool {
         try withWriter { writer in
             guard writer.hasTable("contacts_search") else { return false }

@@ -60,7 +60,7 @@ struct SessionCreateTransformerTests {
         }
     }
 
-    /// Runs 40 logins at once on real threads (the server's 64 write workers run them so).
+    /// Runs 40 logins at once on real threads (the server's write workers run them so).
     func parallelLogins(_ attempt: @escaping @Sendable (Int) -> (email: String, address: String)) -> [AccountOutputSpy.Event] {
         let events = Mutex<[AccountOutputSpy.Event]>([])
         Threads.run(count: 40) { index in

@@ -2,6 +2,7 @@ import Domain
 import Foundation
 import GatewayTestSupport
 import Migrations
+import Synchronization
 import Testing
 @testable import SQLiteGateway
 
@@ -17,9 +18,9 @@ struct SQLiteContactSearchTests {
         contacts = SQLiteContactManager(database: temporary.database)
     }
 
-    /// Ids found for `query` (three or more characters: through the index).
+    /// Ids found for `query` through the index alone (no window).
     private func indexedIDs(_ query: String, owner: UserID? = nil) throws -> [String] {
-        try contacts.list(owner: owner ?? alice, matching: query, after: nil, limit: 100)
+        try SQLiteContactManager(database: temporary.database, windowSize: 0).list(owner: owner ?? alice, matching: query, after: nil, limit: 100)
             .map(\.id.rawValue)
     }
 
@@ -68,7 +69,7 @@ struct SQLiteContactSearchTests {
 
         try Migrator(database: old.database).migrate()
 
-        let manager = SQLiteContactManager(database: old.database)
+        let manager = SQLiteContactManager(database: old.database, windowSize: 0)
         func found(_ query: String) throws -> [String] {
             try manager.list(owner: alice, matching: query, after: nil, limit: 100).map(\.id.rawValue)
         }
@@ -108,6 +109,13 @@ struct SQLiteContactSearchTests {
         }
     }
 
+    /// Nothing is left in the list of contacts to index once a write has committed.
+    private static func pendingCount(_ database: Database) throws -> Int64 {
+        try database.read { connection in
+            try connection.statement("SELECT count(*) FROM contacts_search_pending").rows { $0.int64(at: 0) }
+        }.first ?? -1
+    }
+
     @Test("merging the index's segments changes no search's answer; a merged index has nothing left to merge")
     func mergingKeepsAnswers() throws {
         try insertOneByOne()
@@ -125,12 +133,12 @@ struct SQLiteContactSearchTests {
         try Self.checkIndex(temporary.database)
     }
 
-    @Test("the upkeep merges the index into one segment once writes pause")
-    func upkeepMergesWhenIdle() throws {
+    @Test("the merger merges the index into one segment once writes pause")
+    func mergerMergesWhenIdle() throws {
         try insertOneByOne()
         #expect(try Self.segments(temporary.database) > 1)
-        let upkeep = ContactSearchUpkeep(database: temporary.database, interval: .milliseconds(20))
-        defer { upkeep.stop() }
+        let merger = ContactSearchIndexMerger(database: temporary.database, interval: .milliseconds(20))
+        defer { merger.stop() }
         let deadline = ContinuousClock.now + .seconds(10)
         while try Self.segments(temporary.database) > 1, ContinuousClock.now < deadline {
             Thread.sleep(forTimeInterval: 0.02)
@@ -138,5 +146,48 @@ struct SQLiteContactSearchTests {
         #expect(try Self.segments(temporary.database) == 1)
         try Self.checkIndex(temporary.database)
         #expect(try indexedIDs("number 59") == ["c_59"])
+    }
+
+    @Test("contacts are indexed at their transaction's commit: a write that fails in a group takes its entry with it, the others are found")
+    func groupIndexedAtCommit() throws {
+        let contacts = self.contacts
+        let group = DispatchGroup()
+        let failures = Mutex(0)
+        for index in 0..<24 {
+            DispatchQueue.global().async(group: group) {
+                do {
+                    // Every third reuses an id: refused by the UNIQUE constraint, alone.
+                    let id = index % 3 == 2 ? "c_grp\(index - 1)" : "c_grp\(index)"
+                    try contacts.insert(.fixture(id: id, firstName: "Grouped", lastName: "N\(index)"))
+                } catch {
+                    failures.withLock { $0 += 1 }
+                }
+            }
+        }
+        group.wait()
+        #expect(failures.withLock { $0 } == 8)
+        #expect(try Self.pendingCount(temporary.database) == 0)
+        try Self.checkIndex(temporary.database)
+        #expect(try indexedIDs("grouped").count == 16)
+    }
+
+    @Test("a contact inserted, renamed and deleted within one transaction leaves the index as if it never was")
+    func writesWithinOneTransaction() throws {
+        try temporary.database.write { connection -> Void in
+            try connection.execute("""
+                INSERT INTO contacts (id, owner_id, first_name, sort_name, created_at, updated_at, search_name) VALUES
+                    ('c_t1', 'u_alice', 'Transient', 'transient', 0, 0, 'transient'),
+                    ('c_t2', 'u_alice', 'Kept', 'kept', 0, 0, 'kept');
+                UPDATE contacts SET first_name = 'Renamed', search_name = 'renamed' WHERE id = 'c_t2';
+                UPDATE contacts SET search_name = 'gone soon' WHERE id = 'c_t1';
+                DELETE FROM contacts WHERE id = 'c_t1';
+                """)
+        }
+        #expect(try Self.pendingCount(temporary.database) == 0)
+        try Self.checkIndex(temporary.database)
+        #expect(try indexedIDs("renamed") == ["c_t2"])
+        #expect(try indexedIDs("kept") == [])
+        #expect(try indexedIDs("transient") == [])
+        #expect(try indexedIDs("gone soon") == [])
     }
 }

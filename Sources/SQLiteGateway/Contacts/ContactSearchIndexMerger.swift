@@ -1,25 +1,23 @@
 import Dispatch
 import Foundation
 
-/// The contact search's upkeep, done while the server is idle: after a tick with no commit, it
-/// places the contacts waiting for a key in list order (`Database.placeWaitingContacts`), then
-/// merges the search index's segments a few pages at a time (`Database.mergeContactSearchIndex`)
-/// until FTS5 finds nothing left, yielding the writer whenever a write queues up.
+/// Keeps the contact search index merged while the server is idle: after a tick with no commit,
+/// merges segments a few pages at a time (`Database.mergeContactSearchIndex`) until FTS5 finds
+/// nothing left, yielding the writer whenever a write queues up.
 ///
-/// While writes keep coming, a search reads the waiting contacts apart and FTS5's own automatic
-/// merging bounds the segments; the pauses bring both back to their best: nothing waiting, and
-/// one segment, where a search over a million contacts is four times cheaper.
-public final class ContactSearchUpkeep: @unchecked Sendable {
-    // @unchecked: `commitsSeen` and `isDone` are only touched on `queue`, a serial queue.
+/// While writes keep coming, FTS5's own automatic merging bounds the segments; this brings them
+/// down to one in the pauses, where a search over a million contacts is four times cheaper.
+public final class ContactSearchIndexMerger: @unchecked Sendable {
+    // @unchecked: `commitsSeen` and `isMerged` are only touched on `queue`, a serial queue.
     private let database: Database
-    private let queue = DispatchQueue(label: "viperd-search-upkeep", qos: .utility)
+    private let queue = DispatchQueue(label: "viperd-search-merge", qos: .utility)
     private let timer: any DispatchSourceTimer
     private let budget: Duration
     private var commitsSeen: Int
-    private var isDone = false
+    private var isMerged = false
     private let onError: @Sendable (any Error) -> Void
 
-    /// Checks every `interval`; works for at most `budget` per tick, a transaction at a time.
+    /// Checks every `interval`; merges for at most `budget` per tick, a transaction at a time.
     public init(
         database: Database, interval: Duration = .seconds(1), budget: Duration = .milliseconds(250),
         onError: @escaping @Sendable (any Error) -> Void = { _ in }
@@ -35,7 +33,7 @@ public final class ContactSearchUpkeep: @unchecked Sendable {
         timer.resume()
     }
 
-    /// Stops the checks; a transaction in progress finishes first.
+    /// Stops the checks; a merge in progress finishes its transaction first.
     public func stop() {
         timer.cancel()
         queue.sync {}
@@ -47,24 +45,20 @@ public final class ContactSearchUpkeep: @unchecked Sendable {
 
     private func tick() {
         guard database.statistics.commits == commitsSeen else {
-            // Busy: contacts may have been written; work once the writes pause.
+            // Busy: contacts may have been indexed; merge once the writes pause.
             commitsSeen = database.statistics.commits
-            isDone = false
+            isMerged = false
             return
         }
         // After a storage fault (a full disk), the writes it refused come first, and readiness
         // must see the fault cleared by one of them, not by the room a merge frees.
-        guard !isDone, database.currentStorageFault == nil else { return }
+        guard !isMerged, database.currentStorageFault == nil else { return }
         let started = ContinuousClock.now
         func idle() -> Bool { database.groupCommitQueue.waitingCount == 0 && started.duration(to: .now) < budget }
         do {
-            defer { commitsSeen = database.statistics.commits }  // its own commits are not the clients'
-            while idle() {
-                guard try database.placeWaitingContacts() > 0 else { break }
-            }
             while idle() {
                 guard try database.mergeContactSearchIndex() else {
-                    isDone = true
+                    isMerged = true
                     return
                 }
             }
