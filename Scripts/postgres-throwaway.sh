@@ -3,11 +3,13 @@
 # two-instance scripts: nothing outside DIR is touched, and `stop` (or the watched process ending)
 # shuts it down.
 #
-#   Scripts/postgres-throwaway.sh start DIR [--port N] [--fast] [--watch PID]
+#   Scripts/postgres-throwaway.sh start DIR [--port N] [--fast] [--watch PID [--discard]]
 #       initdb (if DIR has no cluster yet) and start; prints the database URL on stdout, e.g.
 #       postgresql://viperd@/viperd?host=DIR&port=N (a Unix socket in DIR; --port also opens
 #       127.0.0.1:N). --fast turns off fsync and synchronous_commit (tests only: a crash may lose
-#       committed work). --watch stops the server once process PID has ended.
+#       committed work). --watch stops the server once process PID has ended; with --discard it
+#       then deletes DIR as well (the tests' per-process servers: ~2 GB each, left behind by
+#       every `swift test` run until they filled the disk).
 #   Scripts/postgres-throwaway.sh stop DIR
 #
 # PostgreSQL refuses to run as root: as root the server runs as the `postgres` user (Debian's
@@ -15,19 +17,21 @@
 # PATH, through `pg_config --bindir`, or in /usr/lib/postgresql/*/bin (Debian's `postgresql`).
 set -euo pipefail
 
-usage() { echo "usage: $0 start DIR [--port N] [--fast] [--watch PID] | stop DIR" >&2; exit 2; }
+usage() { echo "usage: $0 start DIR [--port N] [--fast] [--watch PID [--discard]] | stop DIR" >&2; exit 2; }
 (($# >= 2)) || usage
 command=$1 dir=$2
 shift 2
-port=55432 fast=0 watch=""
+port=55432 fast=0 watch="" discard=0
 while (($# > 0)); do
     case $1 in
     --port) port=$2; tcp=1; shift 2 ;;
     --fast) fast=1; shift ;;
     --watch) watch=$2; shift 2 ;;
+    --discard) discard=1; shift ;;
     *) usage ;;
     esac
 done
+[[ $discard == 0 || -n $watch ]] || usage   # --discard only with --watch
 
 bindir() {
     if command -v initdb >/dev/null 2>&1; then dirname "$(readlink -f "$(command -v initdb)")"; return; fi
@@ -80,7 +84,9 @@ start)
     fi
     if [[ -n $watch ]]; then
         # Detached, so the caller's pipes close: the server is stopped once PID is gone.
-        nohup bash -c "while kill -0 $watch 2>/dev/null; do sleep 1; done; $(printf '%q' "$0") stop $(printf '%q' "$dir")" \
+        after_stop=""
+        [[ $discard == 1 ]] && after_stop="; rm -rf $(printf '%q' "$dir")"
+        nohup bash -c "while kill -0 $watch 2>/dev/null; do sleep 1; done; $(printf '%q' "$0") stop $(printf '%q' "$dir")$after_stop" \
             >/dev/null 2>&1 </dev/null &
     fi
     echo "postgresql://viperd@/viperd?host=$dir&port=$port"

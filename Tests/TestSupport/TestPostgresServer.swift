@@ -35,7 +35,8 @@ public enum TestPostgresServer {
         let complaints = folder + ".log"
         // posix_spawn and waitpid rather than Foundation's Process, whose wait never saw this
         // child end when started from a static initializer.
-        let command = "bash '\(script)' start '\(folder)' --fast --port \(port) --watch \(getpid()) > '\(output)' 2> '\(complaints)'"
+        // --discard: the folder goes with the server once this process ends.
+        let command = "bash '\(script)' start '\(folder)' --fast --port \(port) --watch \(getpid()) --discard > '\(output)' 2> '\(complaints)'"
         let arguments = ["/bin/bash", "-c", command].map { (text: String) -> UnsafeMutablePointer<CChar>? in strdup(text) }
         defer { for argument in arguments { free(argument) } }
         var pid: pid_t = 0
@@ -45,8 +46,10 @@ public enum TestPostgresServer {
         var status: Int32 = 0
         while waitpid(pid, &status, 0) == -1, errno == EINTR {}
         let url = ((try? String(contentsOfFile: output, encoding: .utf8)) ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+        let complaint = (try? String(contentsOfFile: complaints, encoding: .utf8)) ?? ""
+        try? FileManager.default.removeItem(atPath: output)
+        try? FileManager.default.removeItem(atPath: complaints)
         guard status == 0, !url.isEmpty else {
-            let complaint = (try? String(contentsOfFile: complaints, encoding: .utf8)) ?? ""
             return .failure(TestPostgresServerError(reason: """
                 no PostgreSQL for the tests: \(complaint) \
                 (install Debian's postgresql package, or set VIPERD_TEST_DATABASE_URL to a server the tests may create databases on)
