@@ -20,6 +20,7 @@ let sqliteMigrationFiles = [
     "0006_account_balances.sql",
     "0007_contact_search.sql",
     "0010_contact_search_pending.sql",
+    "0011_contact_list_order.sql",
 ]
 let postgresMigrationFiles = [
     "0001_create_contacts.sql",

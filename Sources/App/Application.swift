@@ -12,8 +12,9 @@ public final class Application: Sendable {
     public let server: HTTPServer
     /// The database and its gateway, SQLite or PostgreSQL.
     public let storage: Storage
-    /// Merges SQLite's contact search index while the server is idle; nil on PostgreSQL.
-    public let searchIndexMerger: ContactSearchIndexMerger?
+    /// Splits SQLite's contact buckets and merges its search index while the server is idle; nil
+    /// on PostgreSQL.
+    public let searchUpkeep: ContactSearchUpkeep?
     public let metrics: MetricsRegistry
 
     /// The SQLite database, for what only SQLite has (the checkpoint at exit); nil on PostgreSQL.
@@ -89,9 +90,10 @@ public final class Application: Sendable {
         self.server = server
         self.storage = storage
         self.metrics = metrics
-        // Each commit that indexes contacts adds a segment to SQLite's search index; merged in the pauses.
-        searchIndexMerger = storage.sqliteDatabase.map { database in
-            ContactSearchIndexMerger(database: database, onError: { error in logger.warning("merging the search index failed: \(error)") })
+        // Creates grow a contact bucket, and each commit that indexes contacts adds a segment to
+        // SQLite's search index; both are put right in the pauses.
+        searchUpkeep = storage.sqliteDatabase.map { database in
+            ContactSearchUpkeep(database: database, onError: { error in logger.warning("search upkeep failed: \(error)") })
         }
     }
 }

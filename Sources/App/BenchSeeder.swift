@@ -47,9 +47,13 @@ public struct BenchSeeder {
             created.append(contact.id.rawValue)
         }
         try seedOrders(orderCount, owner: user.id, gateway: gateway, ids: ids, now: now)
-        // A bulk load leaves the search index in many segments; a server merges them once idle
-        // (ContactSearchIndexMerger), so the benchmarks start from what it would serve.
+        // A bulk load leaves its contacts in one grown bucket and the search index in many
+        // segments; a server splits and merges them once idle (ContactSearchUpkeep), so the
+        // benchmarks start from what it would serve.
         if let database = opened.sqliteDatabase {
+            let splitter = ContactBucketSplitter(database: database)
+            try splitter.census()
+            while try splitter.step() {}
             while try database.mergeContactSearchIndex(pages: 2_000) {}
         }
         try opened.close()

@@ -109,7 +109,7 @@ struct Serve: ParsableCommand, CustomReflectable {
         signals.cancel()
         // SQLite: the data of the last writes is in the -wal file until a checkpoint: fold it into
         // the .sqlite file, so the file alone is a complete database once the server has stopped.
-        application.searchIndexMerger?.stop()
+        application.searchUpkeep?.stop()
         do {
             try application.storage.close()
         } catch {

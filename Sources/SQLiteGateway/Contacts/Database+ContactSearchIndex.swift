@@ -35,21 +35,58 @@ extension Database {
     /// Every transaction that indexes contacts adds a segment, and FTS5 merges them only now and
     /// then: a search looks each of its trigrams up in every segment, so a rare term over a
     /// million contacts took 0.85 ms with the segments a bulk load leaves and 0.21 ms once
-    /// merged into one. `ContactSearchIndexMerger` calls this while the writer is idle.
+    /// merged into one. `ContactSearchUpkeep` calls this while the server is idle.
     public func mergeContactSearchIndex(pages: Int = 200) throws -> Bool {
-        try withWriter { writer in
+        try inOwnWriteTransaction { writer in
             guard writer.hasTable("contacts_search") else { return false }
             let before = sqlite3_total_changes64(writer.handle)
+            try writer.statement(Self.mergeContactSearch).run([.integer(-Int64(max(1, pages)))])
+            // FTS5's documented signal: fewer than 2 changes means the command found nothing to merge.
+            return sqlite3_total_changes64(writer.handle) - before >= 2
+        }
+    }
+
+    /// The buckets of contact keys holding more than twice `order.bucketSize` contacts, from a
+    /// census of every key (about 0.1 s per million contacts), on the writer so that it counts as
+    /// no query of the server's.
+    public func oversizedContactBuckets(order: SQLiteContactOrder = .standard) throws -> [Int64] {
+        try withWriter { writer in
+            guard writer.hasTable("contacts") else { return [] }
+            return try order.oversizedBuckets(on: writer)
+        }
+    }
+
+    /// How many buckets a split of `bucket` peels off (`SQLiteContactOrder.piecesToPeel`).
+    public func piecesToPeel(from bucket: Int64, order: SQLiteContactOrder = .standard) throws -> Int {
+        try withWriter { writer in try order.piecesToPeel(from: bucket, on: writer) }
+    }
+
+    /// Moves the last `order.bucketSize` contacts of `bucket` into a bucket of their own, in one
+    /// write transaction that reindexes them before it commits (`SQLiteContactOrder.peel`); false
+    /// when it moved nothing.
+    public func peelContactBucket(
+        _ bucket: Int64, pieces: Int, isFirst: Bool = false, order: SQLiteContactOrder = .standard
+    ) throws -> Bool {
+        try inOwnWriteTransaction { writer in
+            guard try order.peel(bucket, pieces: pieces, isFirst: isFirst, on: writer) else { return false }
+            try indexPendingContacts()
+            return true
+        }
+    }
+
+    /// Runs `body` in a write transaction of its own on the writer, outside group commit: upkeep
+    /// that no request waits for.
+    private func inOwnWriteTransaction<T>(_ body: (SQLiteConnection) throws -> T) throws -> T {
+        try withWriter { writer in
             try writer.statement("BEGIN IMMEDIATE").run()
             do {
-                try writer.statement(Self.mergeContactSearch).run([.integer(-Int64(max(1, pages)))])
+                let result = try body(writer)
                 try writer.statement("COMMIT").run()
+                return result
             } catch {
                 if !writer.isAutocommit { _ = try? writer.statement("ROLLBACK").run() }
                 throw error
             }
-            // FTS5's documented signal: fewer than 2 changes means the command found nothing to merge.
-            return sqlite3_total_changes64(writer.handle) - before >= 2
         }
     }
 }

@@ -40,7 +40,7 @@ struct PasswordAttemptsEndpointTests {
         let statuses = Self.burst(app, count: 40, "/v1/sessions") { index in
             #"{"email":"charlie@example.com","password":"wrong \#(index)"}"#
         }.map(\.status)
-        #expect(statuses.filter { $0 != 429 }.count <= 5, "\(statuses)")
+        #expect(statuses.allSatisfy { [401, 429, 503].contains($0) }, "\(statuses)")
         #expect(statuses.filter { $0 == 401 }.count == 5, "\(statuses)")
         let refused = try app.request("POST", "/v1/sessions", json: #"{"email":"charlie@example.com","password":"correct horse battery"}"#, auth: .none)
         #expect(refused.status == 429)
@@ -53,7 +53,9 @@ struct PasswordAttemptsEndpointTests {
         let statuses = Self.burst(app, count: 40, "/v1/sessions") { index in
             #"{"email":"user\#(index)@example.com","password":"wrong"}"#
         }.map(\.status)
-        #expect(statuses.filter { $0 != 429 }.count <= 20, "\(statuses)")
+        // A 503 is a login shed before its password was hashed (the hashing queue was full, as on
+        // a loaded test machine): it was not checked, so it takes no attempt from the limit.
+        #expect(statuses.allSatisfy { [401, 429, 503].contains($0) }, "\(statuses)")
         #expect(statuses.filter { $0 == 401 }.count == 20, "\(statuses)")
     }
 

@@ -9,6 +9,8 @@ final class ViperdProcess: @unchecked Sendable {
     let process = Process()
     private let output = Pipe()
     private var collected = Data()
+    /// Set once the output pipe reached its end: everything the server wrote is in `collected`.
+    private var outputEnded = false
     private let lock = NSLock()
     private(set) var port = 0
 
@@ -95,8 +97,12 @@ final class ViperdProcess: @unchecked Sendable {
         process.standardError = output
         output.fileHandleForReading.readabilityHandler = { [weak self] handle in
             let data = handle.availableData
+            // End of file: the server and every copy of its output descriptor are gone.
+            if data.isEmpty { handle.readabilityHandler = nil }
             guard let self else { return }
-            lock.withLock { collected.append(data) }
+            lock.withLock {
+                if data.isEmpty { outputEnded = true } else { collected.append(data) }
+            }
         }
         try process.run()
         let deadline = Date().addingTimeInterval(20)
@@ -166,6 +172,8 @@ final class ViperdProcess: @unchecked Sendable {
         let deadline = Date().addingTimeInterval(timeout)
         while process.isRunning && Date() < deadline { usleep(10_000) }
         guard !process.isRunning else { return nil }
+        // The last lines may still be in the pipe when the process is reaped: `log` must hold them.
+        while !lock.withLock({ outputEnded }) && Date() < deadline { usleep(5_000) }
         return process.terminationStatus
     }
 

@@ -11,11 +11,12 @@ import Testing
 struct ContactSearchContractTests {
     private let alice = UserID("u_alice")
 
-    /// The store's contact manager reading `windowSize` contacts in list order before it turns to
-    /// its index: 0 sends every search of three or more characters to the index.
+    /// The store's contact manager. PostgreSQL's reads `windowSize` contacts in list order before
+    /// it turns to its index: 0 sends every search of three or more characters to the index.
+    /// SQLite's has no window: its index yields matches in list order (`SQLiteContactOrder`).
     private func contacts(_ store: Store, windowSize: Int) throws -> any ContactManager {
         switch store.gateway {
-        case let gateway as SQLiteEntityGateway: SQLiteContactManager(database: gateway.database, windowSize: windowSize)
+        case let gateway as SQLiteEntityGateway: SQLiteContactManager(database: gateway.database)
         case let gateway as PostgresEntityGateway: PostgresContactManager(database: gateway.database, windowSize: windowSize)
         default: throw GatewayError.failure("no contact manager with a window for \(store.backend)")
         }

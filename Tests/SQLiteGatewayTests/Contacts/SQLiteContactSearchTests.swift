@@ -18,9 +18,9 @@ struct SQLiteContactSearchTests {
         contacts = SQLiteContactManager(database: temporary.database)
     }
 
-    /// Ids found for `query` through the index alone (no window).
+    /// Ids found for `query` (three or more characters: through the index).
     private func indexedIDs(_ query: String, owner: UserID? = nil) throws -> [String] {
-        try SQLiteContactManager(database: temporary.database, windowSize: 0).list(owner: owner ?? alice, matching: query, after: nil, limit: 100)
+        try contacts.list(owner: owner ?? alice, matching: query, after: nil, limit: 100)
             .map(\.id.rawValue)
     }
 
@@ -69,7 +69,7 @@ struct SQLiteContactSearchTests {
 
         try Migrator(database: old.database).migrate()
 
-        let manager = SQLiteContactManager(database: old.database, windowSize: 0)
+        let manager = SQLiteContactManager(database: old.database)
         func found(_ query: String) throws -> [String] {
             try manager.list(owner: alice, matching: query, after: nil, limit: 100).map(\.id.rawValue)
         }
@@ -133,16 +133,21 @@ struct SQLiteContactSearchTests {
         try Self.checkIndex(temporary.database)
     }
 
-    @Test("the merger merges the index into one segment once writes pause")
-    func mergerMergesWhenIdle() throws {
+    @Test("the upkeep splits grown buckets and merges the index into one segment once queries pause")
+    func upkeepWorksWhenIdle() throws {
         try insertOneByOne()
         #expect(try Self.segments(temporary.database) > 1)
-        let merger = ContactSearchIndexMerger(database: temporary.database, interval: .milliseconds(20))
-        defer { merger.stop() }
+        let order = SQLiteContactOrder(bucketSize: 4)
+        #expect(try temporary.database.oversizedContactBuckets(order: order).count == 1)
+        let upkeep = ContactSearchUpkeep(database: temporary.database, order: order, interval: .milliseconds(20))
+        defer { upkeep.stop() }
+        // Polled less often than the upkeep ticks: each poll is a query, which it waits out.
         let deadline = ContinuousClock.now + .seconds(10)
-        while try Self.segments(temporary.database) > 1, ContinuousClock.now < deadline {
-            Thread.sleep(forTimeInterval: 0.02)
+        while try Self.segments(temporary.database) > 1 || !temporary.database.oversizedContactBuckets(order: order).isEmpty,
+              ContinuousClock.now < deadline {
+            Thread.sleep(forTimeInterval: 0.2)
         }
+        #expect(try temporary.database.oversizedContactBuckets(order: order).isEmpty)
         #expect(try Self.segments(temporary.database) == 1)
         try Self.checkIndex(temporary.database)
         #expect(try indexedIDs("number 59") == ["c_59"])

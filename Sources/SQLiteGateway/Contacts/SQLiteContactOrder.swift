@@ -1,0 +1,180 @@
+import Domain
+import SQLRows
+
+/// Keeps each contact's `seq`, the key its search index entries carry, in list order by bucket
+/// (migration 0011): `seq` is a bucket number (high bits) and a slot in that bucket (low
+/// `slotBits`), and along list order, (owner_id, sort_name, id), bucket numbers never decrease.
+///
+/// The FTS5 index yields its matches in `seq` order, so a search meets an owner's matches bucket by
+/// bucket in list order and can stop at the bucket holding its page's last match, however many
+/// contacts hold the term: it sorts only the matches of the buckets it read.
+///
+/// A write never moves another contact. A new contact joins its predecessor's bucket (or, with
+/// that bucket's slots used up, its successor's), which keeps bucket numbers in list order
+/// whatever the names; only that bucket grows. Splitting a grown bucket moves contacts, which
+/// rewrites their index entries (~70 µs each), so it is left to idle time
+/// (`ContactBucketSplitter`, run by `ContactSearchUpkeep`): `peel` moves the last `bucketSize`
+/// contacts of a bucket holding more than twice that into a new bucket numbered between it and the
+/// next, spaced so the rest of the split fits in the same gap.
+public struct SQLiteContactOrder: Sendable {
+    /// Bits of `seq` that number a contact within its bucket.
+    public static let slotBits: Int64 = 24
+    /// The slots of a bucket: `seq & slotMask`.
+    public static let slotMask: Int64 = (1 << slotBits) - 1
+    /// Bucket numbers lie in 1 ..< `bucketLimit`, so every key is a positive Int64.
+    public static let bucketLimit: Int64 = 1 << (63 - slotBits)
+    /// The bucket of the first contact of an empty table; splits number new buckets above it.
+    public static let firstBucket: Int64 = 1
+
+    /// How many contacts a split leaves in each bucket; a bucket is split once it holds more than
+    /// twice this. A search sorts up to about two buckets' matches beyond its page.
+    public let bucketSize: Int
+
+    /// `bucketSize` is at least 1.
+    public init(bucketSize: Int) {
+        self.bucketSize = max(1, bucketSize)
+    }
+
+    /// What the server uses, and what migration 0011 numbers existing contacts by.
+    public static let standard = SQLiteContactOrder(bucketSize: 64)
+
+    /// The bucket of key `seq`.
+    public static func bucket(of seq: Int64) -> Int64 { seq >> slotBits }
+
+    /// ?1 owner, ?2 sort name, ?3 id: the key of the contact just after that place in list order.
+    static let after = """
+        SELECT seq FROM contacts WHERE (owner_id, sort_name, id) > (?1, ?2, ?3) ORDER BY owner_id, sort_name, id LIMIT 1
+        """
+    /// ?1, ?2: a bucket's first and last key.
+    static let lastKey = "SELECT max(seq) FROM contacts WHERE seq BETWEEN ?1 AND ?2"
+    static let count = "SELECT count(*) FROM contacts WHERE seq BETWEEN ?1 AND ?2"
+    /// ?1: a bucket's last key; the first key above it.
+    static let nextKey = "SELECT seq FROM contacts WHERE seq > ?1 ORDER BY seq LIMIT 1"
+    /// ?1, ?2: a bucket's first and last key: the place of its first contact in list order. NOT
+    /// INDEXED reads the bucket by key range instead of walking `contacts_owner_sort`.
+    static let firstInListOrder = """
+        SELECT owner_id, sort_name, id FROM contacts NOT INDEXED WHERE seq BETWEEN ?1 AND ?2 \
+        ORDER BY owner_id, sort_name, id LIMIT 1
+        """
+    /// ?1 owner, ?2 sort name, ?3 id, ?4 how many: the keys of the contacts just before that place, nearest first.
+    static let lastBefore = """
+        SELECT seq FROM contacts WHERE (owner_id, sort_name, id) < (?1, ?2, ?3) \
+        ORDER BY owner_id DESC, sort_name DESC, id DESC LIMIT ?4
+        """
+    /// ?1 how many: the keys of the last contacts in list order, last first.
+    static let lastOfAll = "SELECT seq FROM contacts ORDER BY owner_id DESC, sort_name DESC, id DESC LIMIT ?1"
+    static let move = "UPDATE contacts SET seq = ?2 WHERE seq = ?1"
+    /// Every key in order: a census counts the contacts of each bucket from it.
+    static let allKeys = "SELECT seq FROM contacts ORDER BY seq"
+
+    /// The key for `contact` at its place in list order, inside the write that stores it.
+    /// `current`, the key of the stored contact an update replaces, is kept while the place still
+    /// lies between its neighbours' buckets.
+    public static func key(for contact: Contact, current: Int64? = nil, on connection: SQLiteConnection) throws -> Int64 {
+        let place: [SQLValue] = [.text(contact.ownerID.rawValue), .text(contact.sortName), .text(contact.id.rawValue)]
+        // The stored contact itself may be a neighbour; it lies between the real ones, so its
+        // bucket does too, and the bounds below stay right.
+        let below = try connection.statement(lastBefore).rows(place + [.integer(1)]) { bucket(of: $0.int64(at: 0)) }.first
+        // Read only when needed: a create whose predecessor's bucket has room (almost every one) runs two seeks.
+        var above: Int64?? = nil
+        func readAbove() throws -> Int64? {
+            if let above { return above }
+            let read = try connection.statement(after).rows(place) { bucket(of: $0.int64(at: 0)) }.first
+            above = .some(read)
+            return read
+        }
+        if let current {
+            let kept = bucket(of: current)
+            if (below ?? kept) <= kept, try kept <= (readAbove() ?? kept) { return current }
+        }
+        if let below, let key = try freeKey(in: below, on: connection) { return key }
+        if let above = try readAbove() {
+            if let key = try freeKey(in: above, on: connection) { return key }
+        } else if below == nil {
+            // No contact at all: the first bucket.
+            return firstBucket << slotBits + 1
+        }
+        // 2^24 contacts added at one place with no idle second to split their bucket.
+        throw GatewayError.failure("no free key left in the contacts' list-order bucket \(below ?? -1)")
+    }
+
+    /// The key after the last one used in `bucket`, or nil when its slots are used up.
+    private static func freeKey(in bucket: Int64, on connection: SQLiteConnection) throws -> Int64? {
+        let first = bucket << slotBits
+        let last = try connection.statement(lastKey).rows([.integer(first), .integer(first | slotMask)]) { row in
+            row.isNull(at: 0) ? nil : row.int64(at: 0)
+        }.first ?? nil
+        guard let last else { return first + 1 }
+        return last < first | slotMask ? last + 1 : nil
+    }
+
+    /// The buckets holding more than twice `bucketSize` contacts, in key order.
+    public func oversizedBuckets(on connection: SQLiteConnection) throws -> [Int64] {
+        let statement = try connection.statement(Self.allKeys)
+        defer { statement.reset() }
+        var oversized: [Int64] = []
+        var current: Int64 = -1
+        var held = 0
+        while try statement.step() {
+            let bucket = Self.bucket(of: statement.int64(at: 0))
+            if bucket != current {
+                current = bucket
+                held = 0
+            }
+            held += 1
+            if held == 2 * bucketSize + 1 { oversized.append(bucket) }
+        }
+        return oversized
+    }
+
+    /// How many buckets a split of `bucket` peels off, one `peel` each: none while it holds no
+    /// more than twice `bucketSize` contacts, else enough to leave `bucketSize` to
+    /// `2 * bucketSize - 1` in each. Counting reads the bucket's keys once.
+    public func piecesToPeel(from bucket: Int64, on connection: SQLiteConnection) throws -> Int {
+        let first = bucket << Self.slotBits
+        let held = try connection.statement(Self.count).rows([.integer(first), .integer(first | Self.slotMask)]) { $0.int(at: 0) }
+            .first ?? 0
+        return held > 2 * bucketSize ? held / bucketSize - 1 : 0
+    }
+
+    /// In the open write transaction, moves the last `bucketSize` contacts (in list order) of
+    /// `bucket` into a new bucket between it and the next one, numbered so that the `pieces - 1`
+    /// still to be peeled after it fit evenly below it. The first peel of a split (`isFirst`)
+    /// keeps half the gap above the new bucket: names added in order (an import, a run of numbered
+    /// names) keep landing in the last piece, which can then be split again many times. False,
+    /// moving nothing, when the gap to the next bucket has no number left for them (the bucket
+    /// then stays whole: searches stay right, only slower there) or the bucket holds fewer than
+    /// `bucketSize` contacts.
+    ///
+    /// The bucket's last contacts in list order are those just before the first contact of the
+    /// next bucket (or the last of all): the index walks back `bucketSize` steps from there, and
+    /// only the next bucket's keys are read to find it, never the whole of the bucket peeled.
+    public func peel(_ bucket: Int64, pieces: Int, isFirst: Bool = false, on connection: SQLiteConnection) throws -> Bool {
+        let last = bucket << Self.slotBits | Self.slotMask
+        let nextKey = try connection.statement(Self.nextKey).rows([.integer(last)]) { $0.int64(at: 0) }.first
+        let next = nextKey.map(Self.bucket(of:)) ?? Self.bucketLimit
+        let pieces = Int64(max(1, pieces))
+        let gap = isFirst && (next - bucket) / 2 > pieces ? (next - bucket) / 2 : next - bucket
+        guard gap > pieces else { return false }
+        let target = bucket + gap / (pieces + 1) * pieces
+        let size = Int64(bucketSize)
+        var moving: [Int64]
+        if let nextKey {
+            let nextFirst = Self.bucket(of: nextKey) << Self.slotBits
+            let place = try connection.statement(Self.firstInListOrder)
+                .rows([.integer(nextFirst), .integer(nextFirst | Self.slotMask)]) { row in
+                    [SQLValue.text(row.string(at: 0) ?? ""), .text(row.string(at: 1) ?? ""), .text(row.string(at: 2) ?? "")]
+                }.first ?? []
+            moving = try connection.statement(Self.lastBefore).rows(place + [.integer(size)]) { $0.int64(at: 0) }
+        } else {
+            moving = try connection.statement(Self.lastOfAll).rows([.integer(size)]) { $0.int64(at: 0) }
+        }
+        guard moving.count == bucketSize, moving.allSatisfy({ Self.bucket(of: $0) == bucket }) else { return false }
+        let move = try connection.statement(Self.move)
+        for (slot, key) in moving.reversed().enumerated() {
+            // The target bucket is empty: no key it gets is held by another contact.
+            try move.run([.integer(key), .integer(target << Self.slotBits + Int64(slot) + 1)])
+        }
+        return true
+    }
+}
