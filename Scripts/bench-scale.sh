@@ -19,7 +19,7 @@
 #   SCALE_CONNECTIONS ["64 256 1024"]  connection counts for `connections`
 #   PEER_BUILD_ROOT [$PWD/.build-peers]  where the Hummingbird peer is built (hummingbird/release)
 #   IDLE_CONNECTIONS [1000]  IDLE_HOLD [3] seconds they are held
-#   CONTACT_SCALES ["10000 1000000"]  seeding 1,000,000 contacts takes ~3 minutes
+#   CONTACT_SCALES ["10000 1000000"]  seeding 1,000,000 contacts takes ~3.5 minutes
 #   CONNECTIONS [64]   THREADS [1]   wrk -c / -t for `contacts` (and bench-report.sh's, when set)
 #   SERVER_CPUS [1]    CLIENT_CPUS [0]   taskset -c lists for the server and for wrk (`contacts`)
 #   REPORT_ROWS ["10000 100000"]  OPEN_FILES [16384] (ulimit -n)

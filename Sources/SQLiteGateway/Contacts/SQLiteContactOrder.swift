@@ -41,6 +41,13 @@ public struct SQLiteContactOrder: Sendable {
     /// The bucket of key `seq`.
     public static func bucket(of seq: Int64) -> Int64 { seq >> slotBits }
 
+    /// ?1 owner, ?2 sort name, ?3 id: the key of the contact just before that place in list order,
+    /// and one more than the highest key of its bucket.
+    static let predecessorAndNextKey = """
+        SELECT p.seq, (SELECT max(seq) FROM contacts WHERE seq BETWEEN p.seq & ~\(slotMask) AND p.seq | \(slotMask)) + 1 \
+        FROM (SELECT seq FROM contacts WHERE (owner_id, sort_name, id) < (?1, ?2, ?3) \
+        ORDER BY owner_id DESC, sort_name DESC, id DESC LIMIT 1) AS p
+        """
     /// ?1 owner, ?2 sort name, ?3 id: the key of the contact just after that place in list order.
     static let after = """
         SELECT seq FROM contacts WHERE (owner_id, sort_name, id) > (?1, ?2, ?3) ORDER BY owner_id, sort_name, id LIMIT 1
@@ -74,7 +81,12 @@ public struct SQLiteContactOrder: Sendable {
         let place: [SQLValue] = [.text(contact.ownerID.rawValue), .text(contact.sortName), .text(contact.id.rawValue)]
         // The stored contact itself may be a neighbour; it lies between the real ones, so its
         // bucket does too, and the bounds below stay right.
-        let below = try connection.statement(lastBefore).rows(place + [.integer(1)]) { bucket(of: $0.int64(at: 0)) }.first
+        // The predecessor's bucket, and the key after the last one used in it (one statement: the
+        // create path runs this and nothing else in almost every case).
+        let predecessor = try connection.statement(predecessorAndNextKey).rows(place) { row in
+            (bucket: bucket(of: row.int64(at: 0)), next: row.int64(at: 1))
+        }.first
+        let below = predecessor?.bucket
         // Read only when needed: a create whose predecessor's bucket has room (almost every one) runs two seeks.
         var above: Int64?? = nil
         func readAbove() throws -> Int64? {
@@ -87,7 +99,8 @@ public struct SQLiteContactOrder: Sendable {
             let kept = bucket(of: current)
             if (below ?? kept) <= kept, try kept <= (readAbove() ?? kept) { return current }
         }
-        if let below, let key = try freeKey(in: below, on: connection) { return key }
+        // Past the bucket's last slot, the next key would fall in the following bucket.
+        if let predecessor, bucket(of: predecessor.next) == predecessor.bucket { return predecessor.next }
         if let above = try readAbove() {
             if let key = try freeKey(in: above, on: connection) { return key }
         } else if below == nil {
