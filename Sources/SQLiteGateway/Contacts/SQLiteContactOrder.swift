@@ -42,9 +42,9 @@ public struct SQLiteContactOrder: Sendable {
     public static func bucket(of seq: Int64) -> Int64 { seq >> slotBits }
 
     /// ?1 owner, ?2 sort name, ?3 id: the key of the contact just before that place in list order,
-    /// and one more than the highest key of its bucket.
-    static let predecessorAndNextKey = """
-        SELECT p.seq, (SELECT max(seq) FROM contacts WHERE seq BETWEEN p.seq & ~\(slotMask) AND p.seq | \(slotMask)) + 1 \
+    /// and the highest key of its bucket.
+    static let predecessorAndLastKey = """
+        SELECT p.seq, (SELECT max(seq) FROM contacts WHERE seq BETWEEN p.seq & ~\(slotMask) AND p.seq | \(slotMask)) \
         FROM (SELECT seq FROM contacts WHERE (owner_id, sort_name, id) < (?1, ?2, ?3) \
         ORDER BY owner_id DESC, sort_name DESC, id DESC LIMIT 1) AS p
         """
@@ -79,12 +79,10 @@ public struct SQLiteContactOrder: Sendable {
     /// lies between its neighbours' buckets.
     public static func key(for contact: Contact, current: Int64? = nil, on connection: SQLiteConnection) throws -> Int64 {
         let place: [SQLValue] = [.text(contact.ownerID.rawValue), .text(contact.sortName), .text(contact.id.rawValue)]
-        // The stored contact itself may be a neighbour; it lies between the real ones, so its
-        // bucket does too, and the bounds below stay right.
-        // The predecessor's bucket, and the key after the last one used in it (one statement: the
-        // create path runs this and nothing else in almost every case).
-        let predecessor = try connection.statement(predecessorAndNextKey).rows(place) { row in
-            (bucket: bucket(of: row.int64(at: 0)), next: row.int64(at: 1))
+        // The predecessor's bucket, and the last key used in it (one statement: the create path
+        // runs this and nothing else in almost every case).
+        let predecessor = try connection.statement(predecessorAndLastKey).rows(place) { row in
+            (bucket: bucket(of: row.int64(at: 0)), last: row.int64(at: 1))
         }.first
         let below = predecessor?.bucket
         // Read only when needed: a create whose predecessor's bucket has room (almost every one) runs two seeks.
@@ -96,11 +94,14 @@ public struct SQLiteContactOrder: Sendable {
             return read
         }
         if let current {
+            // The stored contact itself may be a neighbour; it lies between the real ones, so its
+            // bucket does too, and the bounds stay right.
             let kept = bucket(of: current)
             if (below ?? kept) <= kept, try kept <= (readAbove() ?? kept) { return current }
         }
-        // Past the bucket's last slot, the next key would fall in the following bucket.
-        if let predecessor, bucket(of: predecessor.next) == predecessor.bucket { return predecessor.next }
+        // Compared before adding: past the bucket's last slot lies the next bucket (or, after the
+        // very last key, no Int64 at all).
+        if let predecessor, predecessor.last < predecessor.bucket << slotBits | slotMask { return predecessor.last + 1 }
         if let above = try readAbove() {
             if let key = try freeKey(in: above, on: connection) { return key }
         } else if below == nil {

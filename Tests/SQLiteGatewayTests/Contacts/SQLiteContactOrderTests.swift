@@ -212,6 +212,32 @@ struct SQLiteContactOrderTests {
         try expectSearchesMatchScan(["aar", "dawson", "zimmer", "ams"])
     }
 
+    @Test("a bucket whose slots are used up sends the next contact to its successor's bucket; with none, the write fails cleanly, even at the last key of all")
+    func usedUpBucket() throws {
+        let manager = SQLiteContactManager(database: temporary.database)
+        try manager.insert(.fixture(id: "c_a", lastName: "Adams"))
+        try manager.insert(.fixture(id: "c_z", lastName: "Zulu"))
+        let slots = SQLiteContactOrder.slotBits
+        func place(_ id: String, at key: Int64) throws {
+            try temporary.database.write { connection -> Void in
+                try connection.statement("UPDATE contacts SET seq = ?2 WHERE id = ?1").run([.text(id), .integer(key)])
+            }
+        }
+        // Adams holds the last slot of bucket 7; Zulu is alone in bucket 9.
+        try place("c_a", at: 7 << slots | SQLiteContactOrder.slotMask)
+        try place("c_z", at: 9 << slots + 1)
+        try manager.insert(.fixture(id: "c_m", lastName: "Miller"))
+        let keys = Dictionary(uniqueKeysWithValues: try keysInListOrder().map { ($0.place, $0.key) })
+        #expect(keys["u_alice/miller/c_m"] == Int64(9) << slots + 2)
+        try expectBucketsInListOrder()
+
+        // Zulu at the very last key of all, and nothing after it: a contact after Zulu has no key.
+        try place("c_z", at: Int64.max)
+        #expect(throws: GatewayError.self) { try manager.insert(.fixture(id: "c_zz", lastName: "Zzyzx")) }
+        #expect(try manager.fetch(id: ContactID("c_zz"), owner: alice) == nil)
+        try expectSearchesMatchScan(["adams", "miller", "zulu"], limits: [1, 10])
+    }
+
     @Test("a split spaces its new buckets evenly up to the next bucket; with no number left it leaves the bucket whole")
     func splitSpacingAndNoRoom() throws {
         let manager = SQLiteContactManager(database: temporary.database)
