@@ -12,29 +12,34 @@ public struct SQLiteContactManager: ContactManager {
     /// id, ?5 limit; each variant is one fixed string so every connection's statement cache hits.
     static let selectPage = "SELECT \(columns) FROM contacts WHERE owner_id = ?1"
     /// The stored folded texts (see `StoredContact.searchValues`), compared scalar by scalar with the
-    /// folded query: the contract the index must reproduce.
-    static let matching = """
-         AND (instr(search_name, ?2) > 0 OR instr(search_email, ?2) > 0 OR instr(search_phone, ?2) > 0)
-        """
+    /// folded query `parameter`: the contract the index must reproduce. The search index's columns
+    /// share these names, so a join names `table`.
+    static func matching(_ parameter: String, in table: String = "") -> String {
+        let column = table.isEmpty ? "" : table + "."
+        return " AND (instr(\(column)search_name, \(parameter)) > 0 OR instr(\(column)search_email, \(parameter)) > 0"
+            + " OR instr(\(column)search_phone, \(parameter)) > 0)"
+    }
     static let afterCursor = " AND (sort_name, id) > (?3, ?4)"
     static let pageOrder = " ORDER BY sort_name, id LIMIT ?5"
     static let list = selectPage + pageOrder
     static let listAfter = selectPage + afterCursor + pageOrder
-    static let scan = selectPage + matching + pageOrder
-    static let scanAfter = selectPage + matching + afterCursor + pageOrder
+    static let scan = selectPage + matching("?2") + pageOrder
+    static let scanAfter = selectPage + matching("?2") + afterCursor + pageOrder
     /// A search of three or more characters: the FTS5 phrase ?2 drives (CROSS JOIN keeps it the
     /// outer loop) over the keys from the bucket of the owner's first contact (or of the first
     /// after the cursor) to the bucket of their last, in key order, which is list order bucket by
     /// bucket (`SQLiteContactOrder`); `list` stops reading at the bucket of the page's last match.
-    /// The phrase is the substring contract (trigrams compared exactly), so nothing is compared
-    /// again. Also returns sort_name (16) and seq (17). One statement: one snapshot of the index
-    /// and of the contacts it points at.
-    static func indexed(afterCursor: Bool) -> String {
+    /// The whole pattern as a phrase is the substring contract (trigrams compared exactly), so
+    /// nothing is compared again; a part of it (`ContactSearchPhrase`) is checked against the
+    /// stored texts with the whole pattern ?5. Also returns sort_name (16) and seq (17). One
+    /// statement: one snapshot of the index and of the contacts it points at.
+    static func indexed(afterCursor: Bool, checked: Bool = false) -> String {
         let cursor = afterCursor ? Self.afterCursor : ""
+        let check = checked ? matching("?5", in: "contacts") : ""
         let mask = SQLiteContactOrder.slotMask
         return """
             SELECT \(columns), sort_name, contacts.seq FROM contacts_search CROSS JOIN contacts ON contacts.seq = contacts_search.rowid \
-            WHERE contacts_search MATCH ?2 AND contacts.owner_id = ?1\(cursor) \
+            WHERE contacts_search MATCH ?2 AND contacts.owner_id = ?1\(cursor)\(check) \
             AND contacts_search.rowid >= (SELECT seq & ~\(mask) FROM contacts WHERE owner_id = ?1\(cursor) ORDER BY sort_name, id LIMIT 1) \
             AND contacts_search.rowid <= (SELECT seq | \(mask) FROM contacts WHERE owner_id = ?1 ORDER BY sort_name DESC, id DESC LIMIT 1) \
             ORDER BY contacts_search.rowid
@@ -42,6 +47,8 @@ public struct SQLiteContactManager: ContactManager {
     }
     static let searchIndexed = indexed(afterCursor: false)
     static let searchIndexedAfter = indexed(afterCursor: true)
+    static let searchChecked = indexed(afterCursor: false, checked: true)
+    static let searchCheckedAfter = indexed(afterCursor: true, checked: true)
     static let fetch = "SELECT \(columns) FROM contacts WHERE id = ?1 AND owner_id = ?2"
     static let insert = """
         INSERT INTO contacts (id, owner_id, first_name, last_name, email, phone, birthday, street, street2, city, \
@@ -81,20 +88,25 @@ public struct SQLiteContactManager: ContactManager {
                     return try connection.statement(cursor == nil ? Self.scan : Self.scanAfter).rows(values(pattern), ContactRow.contact)
                 }
                 return try Self.firstMatches(
-                    of: Self.phrase(pattern), owner: owner, after: cursor, limit: limit, on: connection)
+                    of: pattern, owner: owner, after: cursor, limit: limit, on: connection)
             }
         }
     }
 
-    /// The first `limit` contacts of `owner` after `cursor` holding `phrase`, in list order: the
-    /// matches read in key order up to the end of the bucket holding the `limit`th, then sorted.
-    /// Every later bucket's contacts come after all of these in list order.
-    static func firstMatches(of phrase: String, owner: UserID, after cursor: ContactCursor?, limit: Int,
+    /// The first `limit` contacts of `owner` after `cursor` holding `pattern` (folded, three or
+    /// more characters), in list order: the matches read in key order up to the end of the bucket
+    /// holding the `limit`th, then sorted. Every later bucket's contacts come after all of these in
+    /// list order.
+    static func firstMatches(of pattern: String, owner: UserID, after cursor: ContactCursor?, limit: Int,
                              on connection: SQLiteConnection) throws -> [Contact] {
-        let statement = try connection.statement(cursor == nil ? searchIndexed : searchIndexedAfter)
+        let phrase = try ContactSearchPhrase.choose(for: pattern, on: connection)
+        let statement = try connection.statement(
+            phrase.needsCheck ? (cursor == nil ? searchChecked : searchCheckedAfter) : (cursor == nil ? searchIndexed : searchIndexedAfter))
         defer { statement.reset() }
-        var values: [SQLValue] = [.text(owner.rawValue), .text(phrase)]
-        if let cursor { values += [.text(cursor.sortName), .text(cursor.id.rawValue)] }
+        var values: [SQLValue] = [.text(owner.rawValue), .text(phrase.query)]
+        // ?3 and ?4 exist when the cursor or ?5 is named.
+        if cursor != nil || phrase.needsCheck { values += [SQLValue(cursor?.sortName), SQLValue(cursor?.id.rawValue)] }
+        if phrase.needsCheck { values.append(.text(pattern)) }
         try statement.bind(values)
         var found: [(contact: Contact, sortName: String)] = []
         var lastBucket: Int64 = -1
@@ -110,12 +122,6 @@ public struct SQLiteContactManager: ContactManager {
             return left.contact.id.rawValue.utf8.lexicographicallyPrecedes(right.contact.id.rawValue.utf8)
         }
         return found.prefix(limit).map(\.contact)
-    }
-
-    /// `text` as one FTS5 phrase: quoted, with `"` doubled, so query syntax (`OR`, `*`, `NEAR(`, `-`,
-    /// `:`, `^`) is only ever text to find.
-    static func phrase(_ text: String) -> String {
-        "\"" + text.replacing("\"", with: "\"\"") + "\""
     }
 
     public func fetch(id: ContactID, owner: UserID) throws -> Contact? {

@@ -1,0 +1,93 @@
+import SQLRows
+
+/// What a search of three or more characters asks the FTS5 index for: the whole folded pattern as
+/// one phrase, or only its rarest stretch, whose matches are then checked against the stored texts.
+///
+/// FTS5 evaluates a phrase by moving every trigram's list of contacts to each candidate in turn. A
+/// trigram that nearly every contact holds ("con" of "contact 987654") costs a page load at every
+/// candidate and narrows nothing the rare ones have not narrowed already. At 1 M contacts that
+/// phrase took 0.25 ms; the stretch " 987654" took 0.06 ms and the check of its one candidate less
+/// than a microsecond.
+///
+/// How common a trigram is comes from FTS5's own page directory (`contacts_search_idx`: per segment,
+/// the first term of each leaf page and that page's number): a trigram's list runs from the page it
+/// starts on to the next one a later term starts on, so the pages in between are how far it runs
+/// beyond its first page. Two index seeks per trigram and segment, in one statement. Counting only
+/// the pages beyond the first keeps the many small segments of a write burst from making every
+/// trigram look alike. That table is FTS5's internal layout; were it ever to change, only
+/// the choice would suffer, never the answer, because a stretch's matches are always checked.
+public struct ContactSearchPhrase: Equatable, Sendable {
+    /// The FTS5 query: one phrase, quoted.
+    public let query: String
+    /// Whether the matches must be checked against the whole pattern (`query` is a part of it).
+    public let needsCheck: Bool
+
+    /// A stretch is widened by a neighbouring trigram whose list is at most this many times the
+    /// rarest one's: such a trigram still narrows the candidates without costing much more.
+    static let widening: Int64 = 4
+    /// When even the rarest trigram runs over more leaf pages than this (~1,000 contacts each), the
+    /// whole phrase is asked for: its matches are dense enough that a page stops early, and every
+    /// candidate of a stretch would cost a check.
+    static let commonPages: Int64 = 256
+    /// Pages counted for a trigram whose list's length cannot be read: never taken as rare.
+    static let unknownPages: Int64 = 1 << 40
+
+    /// ?1 the folded pattern: for each of its trigrams in order (`length` and `substr` count
+    /// characters, as the trigram tokenizer does), the leaf pages its list runs beyond its first,
+    /// summed over the index's segments. Index terms are the trigram's UTF-8 bytes after FTS5's
+    /// main-index prefix "0"; `pgno` carries the page number above a flag bit. Past a segment's last
+    /// directory entry, the list runs to the segment's last leaf page, the highest of its rows in
+    /// `contacts_search_data` (ids: segment << 37, plus the page number). CROSS JOIN keeps the
+    /// trigrams outside: the other order took 140 µs at 1 M contacts instead of 25.
+    static let pagesPerTrigram = """
+        WITH RECURSIVE \
+        position(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM position WHERE i < length(?1) - 2), \
+        segment(id) AS (SELECT min(segid) FROM contacts_search_idx \
+        UNION ALL SELECT (SELECT min(segid) FROM contacts_search_idx WHERE segid > segment.id) FROM segment WHERE segment.id IS NOT NULL), \
+        trigram(i, term) AS (SELECT i, CAST('0' || substr(?1, i, 3) AS BLOB) FROM position) \
+        SELECT trigram.i, sum(coalesce((SELECT pgno >> 1 FROM contacts_search_idx \
+        WHERE segid = segment.id AND term > trigram.term ORDER BY term LIMIT 1), \
+        (SELECT max(id) FROM contacts_search_data WHERE id BETWEEN segment.id << 37 AND (segment.id << 37) + 2147483647) \
+        - (segment.id << 37) + 1, \(unknownPages)) - 1 \
+        - coalesce((SELECT pgno >> 1 FROM contacts_search_idx \
+        WHERE segid = segment.id AND term <= trigram.term ORDER BY term DESC LIMIT 1), 0)) \
+        FROM trigram CROSS JOIN segment WHERE segment.id IS NOT NULL GROUP BY trigram.i ORDER BY trigram.i
+        """
+
+    /// The phrase for `pattern` (folded, at least three characters), from the index as `connection`
+    /// sees it.
+    static func choose(for pattern: String, on connection: SQLiteConnection) throws -> ContactSearchPhrase {
+        let pages = try connection.statement(pagesPerTrigram).rows([.text(pattern)]) { $0.int64(at: 1) }
+        let scalars = Array(pattern.unicodeScalars)
+        // An empty index (no segment) gives no row: nothing to choose between.
+        guard pages.count == scalars.count - 2, let trigrams = narrowest(pages: pages),
+            trigrams.count < pages.count
+        else {
+            return ContactSearchPhrase(query: quoted(pattern), needsCheck: false)
+        }
+        var stretch = String.UnicodeScalarView()
+        stretch.append(contentsOf: scalars[trigrams.lowerBound ..< trigrams.upperBound + 2])
+        return ContactSearchPhrase(query: quoted(String(stretch)), needsCheck: true)
+    }
+
+    /// The trigrams (by position) to ask for, given how many leaf pages each one's list runs beyond
+    /// its first: the rarest, widened by its neighbours while each is at most `widening` times as
+    /// common (a list within one page counts as one); nil when even the rarest is common (the whole
+    /// phrase is asked for).
+    static func narrowest(pages: [Int64]) -> Range<Int>? {
+        guard let rarest = pages.indices.min(by: { pages[$0] < pages[$1] }) else { return nil }
+        let least = max(pages[rarest], 1)
+        guard least <= commonPages else { return nil }
+        let bound = least * widening
+        var lower = rarest, upper = rarest + 1
+        while lower > 0 && pages[lower - 1] <= bound { lower -= 1 }
+        while upper < pages.count && pages[upper] <= bound { upper += 1 }
+        return lower ..< upper
+    }
+
+    /// `text` as one FTS5 phrase: quoted, with `"` doubled, so query syntax (`OR`, `*`, `NEAR(`, `-`,
+    /// `:`, `^`) is only ever text to find.
+    static func quoted(_ text: String) -> String {
+        "\"" + text.replacing("\"", with: "\"\"") + "\""
+    }
+}

@@ -1,0 +1,115 @@
+import Domain
+import Foundation
+import GatewayTestSupport
+import SQLRows
+import TestSupport
+import Testing
+@testable import SQLiteGateway
+
+/// A search asks the index for the rarest stretch of its pattern (`ContactSearchPhrase`) and checks
+/// the matches against the whole pattern. The choice may only change the speed: every page must be
+/// what the scan of the stored texts returns, whichever stretch was asked for.
+@Suite("ContactSearchPhrase")
+struct ContactSearchPhraseTests {
+    private let temporary: TemporaryDatabase
+
+    init() throws {
+        temporary = try TemporaryDatabase()
+    }
+
+    @Test("the rarest trigram is widened by neighbours at most four times as common; a pattern whose rarest trigram is common is asked for whole")
+    func narrowestStretch() {
+        #expect(ContactSearchPhrase.narrowest(pages: [700, 700, 86, 8, 8, 7, 8]) == 3 ..< 7)
+        #expect(ContactSearchPhrase.narrowest(pages: [3, 9, 1, 1]) == 2 ..< 4)
+        // The first of equally rare trigrams; an empty list counts as one page.
+        #expect(ContactSearchPhrase.narrowest(pages: [5, 0, 0, 30]) == 1 ..< 3)
+        #expect(ContactSearchPhrase.narrowest(pages: [2, 2, 2]) == 0 ..< 3)
+        #expect(ContactSearchPhrase.narrowest(pages: [257, 300, 900]) == nil)
+        #expect(ContactSearchPhrase.narrowest(pages: []) == nil)
+    }
+
+    /// `count` contacts of Alice, "Bench Contact 1" ... and "bench1@example.com" ..., the same
+    /// phone each, and a few of Bob's with the same names; one write, as a bulk load would be,
+    /// then split into buckets (one index segment each), and merged into one segment if `merged`.
+    private func insertBench(_ count: Int, merged: Bool) throws {
+        try temporary.database.write { connection -> Void in
+            var contacts = (1...count).map { index in
+                Contact.fixture(
+                    id: String(format: "c_%05d", (index * 7_919) % 100_003), firstName: "Bench", lastName: "Contact \(index)",
+                    email: "bench\(index)@example.com", phone: "+1-555-0100")
+            }
+            contacts += [
+                .fixture(id: "c_bob1", owner: "u_bob", firstName: "Bench", lastName: "Contact 1234"),
+                .fixture(id: "c_bob2", owner: "u_bob", firstName: "Ünal", lastName: "Ömer 1234", email: "\"quoted\" 1234@example.com"),
+                .fixture(id: "c_alice", firstName: "Ünal", lastName: "Ömer 7", email: "o\"7@example.com"),
+            ]
+            for contact in contacts {
+                let key = try SQLiteContactOrder.key(for: contact, on: connection)
+                try connection.statement(SQLiteContactManager.insert).run(ContactRow.insertValues(of: contact) + [.integer(key)])
+            }
+        }
+        let splitter = ContactBucketSplitter(database: temporary.database)
+        try splitter.census()
+        while try splitter.step() {}
+        if merged {
+            while try temporary.database.mergeContactSearchIndex(pages: 2_000) {}
+        }
+    }
+
+    private func choose(_ query: String) throws -> ContactSearchPhrase {
+        let pattern = try #require(ContactSearchTexts.pattern(of: query))
+        return try temporary.database.read { connection in try ContactSearchPhrase.choose(for: pattern, on: connection) }
+    }
+
+    @Test("over 20,000 contacts the common trigrams span more pages than the rare ones, and only the rare stretch is asked for")
+    func asksForTheRareStretch() throws {
+        try insertBench(20_000, merged: true)
+        let pages = try temporary.database.read { connection in
+            try connection.statement(ContactSearchPhrase.pagesPerTrigram).rows([.text("contact 1234")]) { $0.int64(at: 1) }
+        }
+        // "con" … "ct " are in every name and run over several pages, "234" in a few: ten trigrams.
+        #expect(pages.count == 10)
+        #expect(pages[0] > 4 * max(pages[9], 1), "\(pages)")
+        let phrase = try choose("Contact 1234")
+        #expect(phrase.needsCheck)
+        #expect(phrase.query.hasSuffix("1234\""), "\(phrase)")
+        #expect(phrase.query != ContactSearchPhrase.quoted("contact 1234"))
+        // A pattern of one trigram, or one whose every trigram is as common as the next, is asked for whole.
+        #expect(try choose("555") == ContactSearchPhrase(query: "\"555\"", needsCheck: false))
+        #expect(try choose("bench contact") == ContactSearchPhrase(query: "\"bench contact\"", needsCheck: false))
+    }
+
+    @Test("a stretch's matches are checked: every page equals the scan's, for matches, near misses, quotes and letters beyond ASCII, in one segment or many",
+          arguments: [true, false])
+    func pagesMatchScan(merged: Bool) throws {
+        try insertBench(20_000, merged: merged)
+        let manager = SQLiteContactManager(database: temporary.database)
+        let queries = [
+            "contact 1234", "Contact 5999", "contact 59", "h 1234", "ch1234@", "bench12", "t 7", "contact 6000",
+            "555-0100", "ömer 12", "ÖMER 7", "\"quoted\" 12", "o\"7@", "zzz 1234", "contact 12345",
+        ]
+        for query in queries {
+            let pattern = try #require(ContactSearchTexts.pattern(of: query))
+            for owner in [UserID("u_alice"), UserID("u_bob")] {
+                for limit in [1, 3, 20] {
+                    var cursor: ContactCursor?
+                    for page in 0..<12 {
+                        let listed = try manager.list(owner: owner, matching: query, after: cursor, limit: limit)
+                        let scanned = try temporary.database.read { connection in
+                            try connection.statement(cursor == nil ? SQLiteContactManager.scan : SQLiteContactManager.scanAfter).rows(
+                                [.text(owner.rawValue), .text(pattern), SQLValue(cursor?.sortName), SQLValue(cursor?.id.rawValue),
+                                 .integer(Int64(limit))],
+                                ContactRow.contact)
+                        }
+                        #expect(listed.map(\.id) == scanned.map(\.id), "q=\(query) owner=\(owner.rawValue) limit=\(limit) page=\(page)")
+                        guard let last = scanned.last else { break }
+                        cursor = ContactCursor(sortName: last.sortName, id: last.id)
+                    }
+                }
+            }
+        }
+        // The near miss is asked for by a stretch whose candidates all fail the check.
+        #expect(try choose("h 1234").needsCheck)
+        #expect(try manager.list(owner: UserID("u_alice"), matching: "h 1234", after: nil, limit: 20).isEmpty)
+    }
+}
