@@ -10,20 +10,22 @@ import SQLRows
 /// than a microsecond.
 ///
 /// How common a trigram is comes from FTS5's own page directory (`contacts_search_idx`: per segment,
-/// the first term of each leaf page and that page's number): a trigram's list runs from the page it
-/// starts on to the next one a later term starts on, so the pages in between are how far it runs
-/// beyond its first page. Two index seeks per trigram and segment, in one statement. Counting only
-/// the pages beyond the first keeps the many small segments of a write burst from making every
-/// trigram look alike. That table is FTS5's internal layout; were it ever to change, only
-/// the choice would suffer, never the answer, because a stretch's matches are always checked.
+/// leaf page numbers keyed by a term that starts on them): a trigram's list ends before the next
+/// page listed under a later term, so the pages in between bound how far it runs beyond its first
+/// page. Two index seeks per trigram and segment, in one statement. The bound is coarse (a short
+/// list on the page where a long one starts looks long, and a page holds ~1,000 short entries),
+/// which `narrowest` allows for. Counting only the pages beyond the first keeps the many small
+/// segments of a write burst from making every trigram look alike. That table is FTS5's internal
+/// layout; were it ever to change, only the choice would suffer, never the answer, because a
+/// stretch's matches are always checked.
 public struct ContactSearchPhrase: Equatable, Sendable {
     /// The FTS5 query: one phrase, quoted.
     public let query: String
     /// Whether the matches must be checked against the whole pattern (`query` is a part of it).
     public let needsCheck: Bool
 
-    /// A stretch is widened by a neighbouring trigram whose list is at most this many times the
-    /// rarest one's: such a trigram still narrows the candidates without costing much more.
+    /// A stretch may hold trigrams whose lists are at most this many times the rarest one's: such a
+    /// trigram still narrows the candidates without costing much more.
     static let widening: Int64 = 4
     /// When even the rarest trigram runs over more leaf pages than this (~1,000 contacts each), the
     /// whole phrase is asked for: its matches are dense enough that a page stops early, and every
@@ -71,18 +73,29 @@ public struct ContactSearchPhrase: Equatable, Sendable {
     }
 
     /// The trigrams (by position) to ask for, given how many leaf pages each one's list runs beyond
-    /// its first: the rarest, widened by its neighbours while each is at most `widening` times as
-    /// common (a list within one page counts as one); nil when even the rarest is common (the whole
-    /// phrase is asked for).
+    /// its first: the longest run of neighbours each at most `widening` times as common as the
+    /// rarest (a list within one page counts as one). Nil when even the rarest is common, or when
+    /// that run is a single trigram of several: the directory cannot tell a list of a few contacts
+    /// from one that fills its page (~1,000 at 10,000 contacts: "t 9" of "contact 9876"), and
+    /// checking that many candidates cost five times the whole phrase; two trigrams side by side
+    /// narrow far more. The directory also shows a rare trigram as long when a long list starts
+    /// on its page (" 98" before " co"), so the longest run, not the one around the rarest, is
+    /// taken.
     static func narrowest(pages: [Int64]) -> Range<Int>? {
-        guard let rarest = pages.indices.min(by: { pages[$0] < pages[$1] }) else { return nil }
-        let least = max(pages[rarest], 1)
-        guard least <= commonPages else { return nil }
-        let bound = least * widening
-        var lower = rarest, upper = rarest + 1
-        while lower > 0 && pages[lower - 1] <= bound { lower -= 1 }
-        while upper < pages.count && pages[upper] <= bound { upper += 1 }
-        return lower ..< upper
+        guard let least = pages.min(), least <= commonPages else { return nil }
+        let bound = max(least, 1) * widening
+        var best: Range<Int>?
+        var start: Int?
+        for index in 0...pages.count {
+            if index < pages.count && pages[index] <= bound {
+                if start == nil { start = index }
+            } else if let first = start {
+                if (best?.count ?? 0) < index - first { best = first ..< index }
+                start = nil
+            }
+        }
+        guard let best, best.count > 1 || pages.count == 1 else { return nil }
+        return best
     }
 
     /// `text` as one FTS5 phrase: quoted, with `"` doubled, so query syntax (`OR`, `*`, `NEAR(`, `-`,
