@@ -29,6 +29,14 @@ struct ContactSearchPhraseTests {
         #expect(ContactSearchPhrase.narrowest(pages: [700, 700, 85]) == nil)
         #expect(ContactSearchPhrase.narrowest(pages: [257, 300, 900]) == nil)
         #expect(ContactSearchPhrase.narrowest(pages: []) == nil)
+        // Below `narrowableLength` characters no run is ever narrower than the pattern.
+        for count in 1 ..< ContactSearchPhrase.narrowableLength - 1 {
+            for rare in 0 ..< count {
+                let pages = (0 ..< count).map { $0 == rare ? Int64(0) : 100 }
+                #expect(ContactSearchPhrase.narrowest(pages: pages).map { $0.count < count } != true, "\(pages)")
+            }
+        }
+        #expect(ContactSearchPhrase.narrowest(pages: [100, 0, 0]) == 1 ..< 3)
     }
 
     /// `count` contacts of Alice, "Bench Contact 1" ... and "bench1@example.com" ..., the same
