@@ -68,7 +68,11 @@ public struct ContactSearchPhrase: Equatable, Sendable {
         guard scalars.count >= narrowableLength else {
             return ContactSearchPhrase(query: quoted(pattern), needsCheck: false)
         }
-        let pages = try connection.statement(pagesPerTrigram).rows([.text(pattern)]) { $0.int64(at: 1) }
+        // The estimate is read once per pattern while the database is unchanged: a repeated search
+        // skips the ~25 µs, and a stale estimate could only choose worse, never answer wrong.
+        let pages = try connection.remembered("ContactSearchPhrase.pages " + pattern) {
+            try connection.statement(pagesPerTrigram).rows([.text(pattern)]) { $0.int64(at: 1) }
+        }
         // An empty index (no segment) gives no row: nothing to choose between.
         guard pages.count == scalars.count - 2, let trigrams = narrowest(pages: pages),
             trigrams.count < pages.count

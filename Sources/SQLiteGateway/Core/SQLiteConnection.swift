@@ -16,6 +16,12 @@ public final class SQLiteConnection {
     let handle: OpaquePointer
     public let path: String
     private var statements: [String: SQLiteStatement] = [:]
+    /// What `remembered(_:compute:)` computed, by key, for the contents as of `rememberedVersion`.
+    private var remembered: [String: Any] = [:]
+    private var rememberedVersion: UInt32?
+    /// Most values kept at once; past it they are all dropped, so a stream of distinct keys (each
+    /// state of a search box) costs at most this many entries per connection.
+    static let rememberedLimit = 64
 
     /// Opens `path` and applies the connection settings of `configuration`.
     public init(path: String, mode: Mode, configuration: DatabaseConfiguration) throws {
@@ -105,6 +111,32 @@ public final class SQLiteConnection {
             throw SQLiteError(code: SQLITE_MISUSE, message: "exactly one statement expected", sql: sql)
         }
         return SQLiteStatement(handle: prepared, sql: sql)
+    }
+
+    /// The main database's data version: it changes with every commit to the file, by this
+    /// connection or any other, as seen when this connection last began a transaction.
+    var dataVersion: UInt32 {
+        var version: UInt32 = 0
+        sqlite3_file_control(handle, "main", SQLITE_FCNTL_DATA_VERSION, &version)
+        return version
+    }
+
+    /// `compute()`'s value for `key`, computed at most once while the database is unchanged.
+    ///
+    /// For reads that only guide a choice, such as how common a search's trigrams are
+    /// (`ContactSearchPhrase`), never for an answer: the version is the one this connection saw at
+    /// its last transaction, so a value can be one commit older than the next statement's snapshot.
+    func remembered<Value>(_ key: String, compute: () throws -> Value) rethrows -> Value {
+        let version = dataVersion
+        if version != rememberedVersion {
+            remembered.removeAll(keepingCapacity: true)
+            rememberedVersion = version
+        }
+        if let value = remembered[key] as? Value { return value }
+        let value = try compute()
+        if remembered.count >= Self.rememberedLimit { remembered.removeAll(keepingCapacity: true) }
+        remembered[key] = value
+        return value
     }
 
     /// Rows changed by the last INSERT, UPDATE or DELETE.

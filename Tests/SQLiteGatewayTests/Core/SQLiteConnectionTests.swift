@@ -1,4 +1,5 @@
 import CSQLite
+import Foundation
 import SQLRows
 import Testing
 @testable import SQLiteGateway
@@ -96,5 +97,46 @@ struct SQLiteConnectionTests {
         let count = try temporary.database.read { try $0.statement("SELECT count(*) FROM n").rows { $0.int(at: 0) } }
 
         #expect(count == [3])
+    }
+
+    @Test("a remembered value is computed once while the database is unchanged, and again after any commit: another connection's or its own")
+    func rememberedUntilTheDatabaseChanges() throws {
+        let temporary = try TemporaryDatabase(migrated: false)
+        try temporary.database.write { try $0.execute("CREATE TABLE n (i INTEGER)") }
+        let path = temporary.folder.appendingPathComponent("test.sqlite").path
+        let reader = try SQLiteConnection(path: path, mode: .reader, configuration: DatabaseConfiguration(path: path))
+        var computed = 0
+        func remember(_ key: String = "k", on connection: SQLiteConnection) -> Int {
+            connection.remembered(key) {
+                computed += 1
+                return computed
+            }
+        }
+        _ = try reader.statement("SELECT count(*) FROM n").rows { $0.int(at: 0) }
+
+        #expect(remember(on: reader) == 1)
+        #expect(remember(on: reader) == 1)
+        #expect(remember("other", on: reader) == 2)
+
+        // Another connection commits; the reader sees it once it next reads.
+        try temporary.database.write { try $0.execute("INSERT INTO n VALUES (1)") }
+        _ = try reader.statement("SELECT count(*) FROM n").rows { $0.int(at: 0) }
+        #expect(remember(on: reader) == 3)
+        #expect(remember(on: reader) == 3)
+
+        // A connection's own commit.
+        let writer = try SQLiteConnection(path: path, mode: .writer, configuration: DatabaseConfiguration(path: path))
+        #expect(remember(on: writer) == 4)
+        try writer.execute("INSERT INTO n VALUES (2)")
+        #expect(remember(on: writer) == 5)
+        #expect(remember(on: writer) == 5)
+
+        // Past the limit, everything is computed again.
+        computed = 0
+        _ = try reader.statement("SELECT count(*) FROM n").rows { $0.int(at: 0) }
+        for index in 0 ..< SQLiteConnection.rememberedLimit { _ = remember("key \(index)", on: reader) }
+        #expect(remember("key 0", on: reader) == 1)
+        #expect(remember("one more", on: reader) == SQLiteConnection.rememberedLimit + 1)
+        #expect(remember("key 0", on: reader) == SQLiteConnection.rememberedLimit + 2)
     }
 }
