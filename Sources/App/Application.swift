@@ -24,7 +24,7 @@ public final class Application: Sendable {
     /// until `server.start()`. The login and registration limits count in the storage's
     /// `attemptCounter()`.
     public init(
-        configuration: AppConfiguration, logger: Logger, clock: any Clock = SystemClock(), ids: any IDGenerator = RandomIDGenerator()
+        configuration: AppConfiguration, logger: Logger, clock: any Clock = SystemClock(), ids: any IDGenerator = TimeOrderedIDGenerator()
     ) throws {
         let storage = try Storage(
             configuration.storage, connections: max(2, configuration.server.workerCount), synchronous: configuration.synchronous,

@@ -23,7 +23,7 @@ public struct BenchSeeder {
         // Seeding is not the workload: skip SQLite's per-commit fsync.
         let opened = try Storage.forCommand(storage, synchronous: .off)
         let gateway = opened.gateway
-        let ids = RandomIDGenerator()
+        let ids = TimeOrderedIDGenerator()
         let now = SystemClock().now()
         let tokens = RandomTokenIssuer()
         let token = tokens.issue()

@@ -29,7 +29,7 @@ public struct DemoSeeder {
     public func seed(email: String = "demo@example.com", hashing: ScryptPasswordHasher.Parameters = .standard) throws -> Seeded {
         let opened = try Storage.forCommand(storage)
         let gateway = opened.gateway
-        let ids = RandomIDGenerator()
+        let ids = TimeOrderedIDGenerator()
         let password = ids.makeID(prefix: "demo-")
         let registration = DemoRegistration()
         UserRegisterUseCase(

@@ -32,7 +32,7 @@ public struct AccountAdministration {
         let outcome = RegistrationOutcome()
         UserRegisterUseCase(
             users: gateway.users, hasher: ScryptPasswordHasher(parameters: hashing), tokens: tokens, clock: clock,
-            ids: RandomIDGenerator(), policy: policy, throttle: nil
+            ids: TimeOrderedIDGenerator(), policy: policy, throttle: nil
         ).eventRegister(
             name: name.trimmingCharacters(in: .whitespacesAndNewlines), email: email, password: password, clientAddress: "local", output: outcome)
         switch outcome.result {

@@ -28,7 +28,7 @@ public struct TransactionImporter {
         let opened = try Storage.forCommand(storage)
         let gateway = opened.gateway
         let outcome = TransactionImportOutcome(file: file, progress: progress)
-        TransactionImportUseCase(accounts: gateway.accounts, transactions: gateway.transactions, ids: RandomIDGenerator())
+        TransactionImportUseCase(accounts: gateway.accounts, transactions: gateway.transactions, ids: TimeOrderedIDGenerator())
             .eventImport(feed: feed, account: AccountID(account), output: outcome)
         try opened.close()
         return try outcome.result.get()

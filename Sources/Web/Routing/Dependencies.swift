@@ -29,7 +29,7 @@ public struct Dependencies: Sendable {
     public var idempotencyPurge: IdempotencyPurgeSchedule
 
     public init(
-        gateway: any EntityGateway, clock: any Clock = SystemClock(), ids: any IDGenerator = RandomIDGenerator(),
+        gateway: any EntityGateway, clock: any Clock = SystemClock(), ids: any IDGenerator = TimeOrderedIDGenerator(),
         hasher: any PasswordHasher, tokens: any TokenIssuer, loginThrottle: LoginThrottle = LoginThrottle(counter: InMemoryAttemptCounter()),
         registrationThrottle: RegistrationThrottle? = RegistrationThrottle(counter: InMemoryAttemptCounter()),
         sessionPolicy: SessionPolicy = SessionPolicy(), accountPolicy: AccountPolicy = AccountPolicy(), publicReportAccount: AccountID? = nil,

@@ -61,7 +61,7 @@ struct AccountViewModelTests {
     func createFormat() throws {
         let spy = AccountsPresenterOutputSpy()
         let presenter = AccountCreatePresenter(
-            useCase: AccountCreateUseCase(accounts: UntouchableAccountManager(), owner: Fixture.owner, clock: FixedTestClock(), ids: RandomIDGenerator()),
+            useCase: AccountCreateUseCase(accounts: UntouchableAccountManager(), owner: Fixture.owner, clock: FixedTestClock(), ids: TimeOrderedIDGenerator()),
             output: spy, messages: Messages(.en))
         presenter.eventCreate(body: .object(["name": .number("1"), "currency": .string("cad")]))
         guard case .malformed(let problem) = try #require(spy.shown.first) else { Issue.record("not malformed"); return }

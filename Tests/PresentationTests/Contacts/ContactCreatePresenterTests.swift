@@ -7,7 +7,7 @@ import Testing
 struct ContactCreatePresenterTests {
     func presenter(_ spy: PresenterOutputSpy, _ language: Language = .en) -> ContactCreatePresenter {
         ContactCreatePresenter(
-            useCase: ContactCreateUseCase(contacts: UntouchableContactManager(), owner: Fixture.owner, clock: SystemClock(), ids: RandomIDGenerator()),
+            useCase: ContactCreateUseCase(contacts: UntouchableContactManager(), owner: Fixture.owner, clock: SystemClock(), ids: TimeOrderedIDGenerator()),
             output: spy, messages: Messages(language))
     }
 

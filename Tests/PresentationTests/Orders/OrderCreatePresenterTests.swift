@@ -10,7 +10,7 @@ struct OrderCreatePresenterTests {
         OrderCreatePresenter(
             useCase: OrderCreateUseCase(
                 orders: UntouchableOrderManager(), products: UntouchableProductManager(), contacts: UntouchableContactManager(),
-                policy: .standard, owner: Fixture.owner, clock: SystemClock(), ids: RandomIDGenerator()),
+                policy: .standard, owner: Fixture.owner, clock: SystemClock(), ids: TimeOrderedIDGenerator()),
             output: spy, messages: Messages(language))
     }
 

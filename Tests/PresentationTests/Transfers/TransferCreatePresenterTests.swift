@@ -12,7 +12,7 @@ struct TransferCreatePresenterTests {
         TransferCreatePresenter(
             useCase: TransferCreateUseCase(
                 transfers: UntouchableTransferManager(), accounts: UntouchableAccountManager(), contacts: UntouchableContactManager(),
-                users: UntouchableUserManager(), policy: TransferPolicy(), owner: Fixture.owner, clock: SystemClock(), ids: RandomIDGenerator()),
+                users: UntouchableUserManager(), policy: TransferPolicy(), owner: Fixture.owner, clock: SystemClock(), ids: TimeOrderedIDGenerator()),
             output: spy, messages: Messages(language))
     }
 

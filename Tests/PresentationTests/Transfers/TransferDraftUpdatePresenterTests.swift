@@ -13,7 +13,7 @@ struct TransferDraftUpdatePresenterTests {
         let flow = TransferFlow(
             drafts: UntouchableTransferDraftManager(), transfers: UntouchableTransferManager(), accounts: UntouchableAccountManager(),
             contacts: UntouchableContactManager(), users: UntouchableUserManager(), policy: TransferPolicy(), owner: Fixture.owner,
-            clock: SystemClock(), ids: RandomIDGenerator())
+            clock: SystemClock(), ids: TimeOrderedIDGenerator())
         TransferDraftUpdatePresenter(flow: flow, output: spy, messages: Messages(.en)).eventUpdate(id: id, body: body)
         return spy
     }

@@ -16,7 +16,7 @@ struct InternalInconsistencyResponseTests {
         let responder = OrderCreateResponder(context: context)
         let useCase = OrderCreateUseCase(
             orders: UntouchableOrderManager(), products: UntouchableProductManager(), contacts: UntouchableContactManager(),
-            policy: .standard, owner: UserID("u_1"), clock: SystemClock(), ids: RandomIDGenerator())
+            policy: .standard, owner: UserID("u_1"), clock: SystemClock(), ids: TimeOrderedIDGenerator())
         return (OrderCreatePresenter(useCase: useCase, output: responder, messages: context.messages), responder)
     }
 
