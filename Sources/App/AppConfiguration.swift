@@ -18,6 +18,8 @@ public struct AppConfiguration: Sendable {
     public var synchronous = DatabaseConfiguration.Synchronous.full
     /// Writes that arrive together share one SQLite transaction and one commit (fsync).
     public var groupCommit = true
+    /// Microseconds a group's lead waits for more writes after a group of several (0: never).
+    public var groupCommitDelayMicroseconds = 1_000
     /// Apply pending migrations at start; when off, pending migrations stop start-up.
     public var autoMigrate = true
     /// Bearer tokens expire this long after login (30 days).

@@ -96,6 +96,12 @@ public struct ServeOptions: Sendable {
                    failure undoes only its own changes, and no write is answered before its commit is durable; `off`: a commit per write. \
                    Groups are at most as large as `--write-workers`
                    """) { $0.groupCommit = try $1.onOff() },
+        Option("sqlite-group-commit-delay", default: .shown { "\($0.groupCommitDelayMicroseconds)" },
+               help: "Microseconds a group's first write waits for more to join it when the last group held several; 0: never",
+               readme: """
+                   microseconds; with group commit on, when the last group held several writes, the next waits this long (less once it is full) for \
+                   more to share its commit, as PostgreSQL's `commit_delay`; a write after a lone one never waits. `0`: never
+                   """) { $0.groupCommitDelayMicroseconds = try $1.integer(in: 0...1_000_000) },
         Option("token-lifetime-days", default: .shown { numberText($0.sessionPolicy.tokenLifetime / 86_400) },
                help: "Days a bearer token stays valid after login or registration", readme: "bearer tokens expire; then 401") {
             let lifetime = try $1.duration(scale: 86_400, maximum: 3650 * 86_400)

@@ -21,17 +21,19 @@ public final class Storage: Sendable {
     public let gateway: any EntityGateway
 
     /// Opens the database at `location`. `connections` is SQLite's reader count or PostgreSQL's
-    /// pool size (one per request handler is enough); `synchronous` and `groupCommit` only
-    /// concern SQLite. `errorHandler` hears every storage error (see `logging(to:)`).
+    /// pool size (one per request handler is enough); `synchronous`, `groupCommit` and
+    /// `groupCommitDelay` only concern SQLite. `errorHandler` hears every storage error (see `logging(to:)`).
     public init(
         _ location: StorageLocation, connections: Int, synchronous: DatabaseConfiguration.Synchronous = .full, groupCommit: Bool = true,
+        groupCommitDelay: Duration = .milliseconds(1),
         errorHandler: @escaping @Sendable (any Error) -> Void = { _ in }
     ) throws {
         self.location = location
         switch location {
         case .sqlite(let path):
             let database = try Database(
-                configuration: DatabaseConfiguration(path: path, readerCount: connections, synchronous: synchronous, groupCommit: groupCommit),
+                configuration: DatabaseConfiguration(
+                    path: path, readerCount: connections, synchronous: synchronous, groupCommit: groupCommit, groupCommitDelay: groupCommitDelay),
                 errorHandler: errorHandler)
             engine = .sqlite(database)
             gateway = SQLiteEntityGateway(database: database)

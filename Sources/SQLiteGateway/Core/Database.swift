@@ -45,7 +45,8 @@ public final class Database: @unchecked Sendable {
             throw SQLiteError(code: SQLITE_CANTOPEN, message: "cannot create folder \(folder.path): \(error.localizedDescription)")
         }
         self.configuration = configuration
-        groupCommitQueue = GroupCommitQueue(limit: configuration.groupCommit ? configuration.groupCommitLimit : 1)
+        groupCommitQueue = configuration.groupCommit
+            ? GroupCommitQueue(limit: configuration.groupCommitLimit, delay: configuration.groupCommitDelay) : GroupCommitQueue(limit: 1)
         // The writer first: it creates the file and switches it to WAL before any reader opens it.
         writer = try SQLiteConnection(path: path, mode: .writer, configuration: configuration)
         idleReaders = try (0..<max(1, configuration.readerCount)).map { _ in

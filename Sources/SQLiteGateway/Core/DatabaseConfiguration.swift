@@ -31,6 +31,9 @@ public struct DatabaseConfiguration: Equatable, Sendable {
     public var groupCommit: Bool
     /// At most this many writes share one commit.
     public var groupCommitLimit: Int
+    /// How long the lead of a group waits for more writes when the last group held several
+    /// (`GroupCommitQueue`); zero: never.
+    public var groupCommitDelay: Duration
     /// The page cache of each reader, in KiB (the writer keeps SQLite's 2 MiB). Every reader
     /// caches its own copy of the pages it reads, and the operating system caches the file
     /// anyway: four readers at SQLite's 2 MiB held 8 MiB, a fifth of the server's memory, for no
@@ -39,7 +42,7 @@ public struct DatabaseConfiguration: Equatable, Sendable {
 
     public init(
         path: String, readerCount: Int = 4, synchronous: Synchronous = .full, busyTimeout: Duration = .seconds(5), groupCommit: Bool = true,
-        groupCommitLimit: Int = 64, readerCacheKiB: Int = 512
+        groupCommitLimit: Int = 64, groupCommitDelay: Duration = .milliseconds(1), readerCacheKiB: Int = 512
     ) {
         self.path = path
         self.readerCount = readerCount
@@ -47,6 +50,7 @@ public struct DatabaseConfiguration: Equatable, Sendable {
         self.busyTimeout = busyTimeout
         self.groupCommit = groupCommit
         self.groupCommitLimit = groupCommitLimit
+        self.groupCommitDelay = max(.zero, groupCommitDelay)
         self.readerCacheKiB = max(64, readerCacheKiB)
     }
 

@@ -11,17 +11,31 @@ import Foundation
 /// write is finished, or when it is handed the lead of the next group. Waking every waiter at
 /// every commit (one shared condition) cost a create a dozen context switches under 64
 /// concurrent writers.
+///
+/// When the last group held several writes, writers are arriving together, and a lead first waits
+/// up to `delay` for more to queue (less once the group is full), as PostgreSQL's `commit_delay`
+/// does. Every commit has a fixed cost (its fsync and wake-ups, its log frames, a new search-index
+/// segment, every reader's page cache emptied), and under the 90/10 mix a commit held only ~3.7
+/// creates: waiting 1 ms served 8–10 % more requests. A write after a lone one is led at once.
 final class GroupCommitQueue: @unchecked Sendable {
     // @unchecked: every stored property is only touched while holding `lock`.
 
-    private let lock = NSLock()
+    /// Guards the queue; its condition wakes a lead waiting for company once the group is full.
+    private let lock = NSCondition()
     private var queued: [PendingWrite] = []
     private var isLeading = false
+    /// How many writes the last group held.
+    private var lastGroupCount = 0
     private let limit: Int
+    /// In seconds; zero: a lead never waits.
+    private let delay: Double
 
-    /// At most `limit` writes share one transaction.
-    init(limit: Int) {
+    /// At most `limit` writes share one transaction; a lead waits up to `delay` for company after
+    /// a group of several.
+    init(limit: Int, delay: Duration = .zero) {
         self.limit = max(1, limit)
+        let (seconds, attoseconds) = delay.components
+        self.delay = max(0, Double(seconds) + Double(attoseconds) * 1e-18)
     }
 
     /// Queued writes not yet taken by a leader (for tests that need a group formed on purpose).
@@ -34,6 +48,7 @@ final class GroupCommitQueue: @unchecked Sendable {
     func submit(_ write: PendingWrite, runGroup: ([PendingWrite]) -> Void) {
         lock.lock()
         queued.append(write)
+        if queued.count >= limit { lock.signal() }
         if isLeading {
             lock.unlock()
             // Woken once: finished, or handed the lead (its write is then still queued).
@@ -48,7 +63,9 @@ final class GroupCommitQueue: @unchecked Sendable {
         }
         // The lead: run groups until this caller's own write is finished.
         while true {
+            waitForCompany()
             let count = min(queued.count, limit)
+            lastGroupCount = count
             let group = Array(queued[0..<count])
             queued.removeFirst(count)
             lock.unlock()
@@ -69,5 +86,13 @@ final class GroupCommitQueue: @unchecked Sendable {
             }
             lock.lock()
         }
+    }
+
+    /// With `lock` held, by the lead before it takes a group: after a group of several, waits
+    /// until `delay` has passed or the group is full.
+    private func waitForCompany() {
+        guard delay > 0, lastGroupCount > 1, queued.count < limit else { return }
+        let deadline = Date(timeIntervalSinceNow: delay)
+        while queued.count < limit && lock.wait(until: deadline) {}
     }
 }

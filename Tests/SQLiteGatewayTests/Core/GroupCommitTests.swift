@@ -294,4 +294,78 @@ struct GroupCommitTests {
         #expect(try names(database).count == 7)
         #expect(database.statistics.commits - before.commits == 1 + 3, "the holder, then groups of 3, 3 and 1")
     }
+
+    /// A database of items whose groups are at most `limit` writes and whose leads wait up to
+    /// `delay` for company; removed with `folder`.
+    private func makeDelayedDatabase(limit: Int = 64, delay: Duration, in folder: URL) throws -> Database {
+        let database = try Database(configuration: DatabaseConfiguration(
+            path: folder.appendingPathComponent("a.sqlite").path, readerCount: 1, synchronous: .full, groupCommitLimit: limit,
+            groupCommitDelay: delay))
+        try database.write { try $0.execute(Self.createItems) }
+        return database
+    }
+
+    /// Starts `writer` on a thread of its own, and returns once it has queued as the lead: the
+    /// queue then holds it, waiting for company or already running.
+    private func startLead(_ writer: @escaping @Sendable (Database) throws -> Void, on database: Database, done: DispatchGroup) {
+        done.enter()
+        Thread {
+            try? writer(database)
+            done.leave()
+        }.start()
+        let deadline = Date().addingTimeInterval(10)
+        while database.groupCommitQueue.waitingCount < 1 && Date() < deadline { usleep(200) }
+    }
+
+    @Test("after a group of several, the next lead waits for company: a write queued meanwhile shares its commit")
+    func leadWaitsForCompanyAfterAGroup() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("viperd-sqlite-tests-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let database = try makeDelayedDatabase(delay: .seconds(2), in: folder)
+        _ = runAsOneGroup(database, [insert("a"), insert("b")])
+        let before = database.statistics
+
+        let done = DispatchGroup()
+        startLead(insert("c"), on: database, done: done)
+        #expect(database.groupCommitQueue.waitingCount == 1, "the lead is still queued, waiting")
+        done.enter()
+        Thread {
+            try? self.insert("d")(database)
+            done.leave()
+        }.start()
+        done.wait()
+
+        #expect(try names(database) == ["a", "b", "c", "d"])
+        #expect(database.statistics.commits - before.commits == 1, "c waited, and d joined its commit")
+    }
+
+    @Test("a write after a lone write is led at once, and a lead stops waiting once its group is full")
+    func leadWaitsOnlyWhenUseful() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("viperd-sqlite-tests-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // Thirty seconds: a wait that should not happen would stand out from any slow machine.
+        let database = try makeDelayedDatabase(limit: 3, delay: .seconds(30), in: folder)
+        let started = Date()
+        try insert("alone")(database)
+        try insert("after it")(database)
+        #expect(Date().timeIntervalSince(started) < 15, "neither write waited for company")
+
+        _ = runAsOneGroup(database, [insert("a"), insert("b")])
+        let before = database.statistics
+        let filling = Date()
+        let done = DispatchGroup()
+        startLead(insert("c"), on: database, done: done)
+        for name in ["d", "e"] {
+            done.enter()
+            Thread {
+                try? self.insert(name)(database)
+                done.leave()
+            }.start()
+        }
+        done.wait()
+
+        #expect(Date().timeIntervalSince(filling) < 15, "the lead stopped waiting when the third write queued")
+        #expect(try names(database).count == 7)
+        #expect(database.statistics.commits - before.commits == 1)
+    }
 }
