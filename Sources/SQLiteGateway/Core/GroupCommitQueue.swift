@@ -21,22 +21,24 @@ import Foundation
 final class GroupCommitQueue: @unchecked Sendable {
     // @unchecked: every stored property is only touched while holding `lock`.
 
-    /// Guards the queue; its condition wakes a lead waiting for company once the group is full.
-    private let lock = NSCondition()
+    private let lock = NSLock()
     private var queued: [PendingWrite] = []
     private var isLeading = false
     /// How many writes the last group held.
     private var lastGroupCount = 0
+    /// The lead's write while it waits for company: the write that fills the group wakes it.
+    private var waitingLead: PendingWrite?
     private let limit: Int
-    /// In seconds; zero: a lead never waits.
-    private let delay: Double
+    /// In nanoseconds; zero: a lead never waits.
+    private let delayNanoseconds: Int
 
     /// At most `limit` writes share one transaction; a lead waits up to `delay` for company after
     /// a group of several.
     init(limit: Int, delay: Duration = .zero) {
         self.limit = max(1, limit)
-        let (seconds, attoseconds) = delay.components
-        self.delay = max(0, Double(seconds) + Double(attoseconds) * 1e-18)
+        // Bounded so the nanoseconds cannot overflow; `serve` allows at most a second.
+        let (seconds, attoseconds) = min(max(delay, .zero), .seconds(60)).components
+        delayNanoseconds = Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)
     }
 
     /// Queued writes not yet taken by a leader (for tests that need a group formed on purpose).
@@ -49,7 +51,10 @@ final class GroupCommitQueue: @unchecked Sendable {
     func submit(_ write: PendingWrite, runGroup: ([PendingWrite]) -> Void) {
         lock.lock()
         queued.append(write)
-        if queued.count >= limit { lock.signal() }
+        if queued.count >= limit, let lead = waitingLead {
+            waitingLead = nil
+            lead.wakeUp()
+        }
         if isLeading {
             lock.unlock()
             // Woken once: finished, or handed the lead (its write is then still queued).
@@ -64,7 +69,7 @@ final class GroupCommitQueue: @unchecked Sendable {
         }
         // The lead: run groups until this caller's own write is finished.
         while true {
-            waitForCompany()
+            waitForCompany(leading: write)
             let count = min(queued.count, limit)
             lastGroupCount = count
             let group = Array(queued[0..<count])
@@ -89,11 +94,19 @@ final class GroupCommitQueue: @unchecked Sendable {
         }
     }
 
-    /// With `lock` held, by the lead before it takes a group: after a group of several, waits
-    /// until `delay` has passed or the group is full.
-    private func waitForCompany() {
-        guard delay > 0, lastGroupCount > 1, queued.count < limit else { return }
-        let deadline = Date(timeIntervalSinceNow: delay)
-        while queued.count < limit && lock.wait(until: deadline) {}
+    /// With `lock` held, by the lead (`lead` is its write) before it takes a group: after a group
+    /// of several, waits until the delay has passed or the group is full.
+    ///
+    /// On the lead's own wake-up, which it no longer needs for anything else, and on the monotonic
+    /// clock: a wall-clock deadline would stretch the wait by any step the clock took back
+    /// meanwhile, and stall every write. A wake-up that comes just as the wait times out stays
+    /// pending, and only spares the lead its next wait.
+    private func waitForCompany(leading lead: PendingWrite) {
+        guard delayNanoseconds > 0, lastGroupCount > 1, queued.count < limit else { return }
+        waitingLead = lead
+        lock.unlock()
+        _ = lead.waitForWakeUp(until: .now() + .nanoseconds(delayNanoseconds))
+        lock.lock()
+        if waitingLead === lead { waitingLead = nil }
     }
 }

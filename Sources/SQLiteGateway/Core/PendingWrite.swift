@@ -37,6 +37,12 @@ final class PendingWrite: @unchecked Sendable {
         wake.wait()
     }
 
+    /// Blocks the caller until `wakeUp` or `deadline` (on the monotonic clock, which no change of
+    /// the wall clock moves); false when the deadline came first.
+    func waitForWakeUp(until deadline: DispatchTime) -> Bool {
+        wake.wait(timeout: deadline) == .success
+    }
+
     /// Wakes the caller waiting in `waitForWakeUp` (or lets its wait return at once).
     func wakeUp() {
         wake.signal()
