@@ -19,7 +19,7 @@ public struct AppConfiguration: Sendable {
     /// Writes that arrive together share one SQLite transaction and one commit (fsync).
     public var groupCommit = true
     /// Microseconds a group's lead waits for more writes after a group of several (0: never).
-    public var groupCommitDelayMicroseconds = 1_000
+    public var groupCommitDelayMicroseconds = DatabaseConfiguration.defaultGroupCommitDelayMicroseconds
     /// Apply pending migrations at start; when off, pending migrations stop start-up.
     public var autoMigrate = true
     /// Bearer tokens expire this long after login (30 days).

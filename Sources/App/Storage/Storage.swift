@@ -25,7 +25,7 @@ public final class Storage: Sendable {
     /// `groupCommitDelay` only concern SQLite. `errorHandler` hears every storage error (see `logging(to:)`).
     public init(
         _ location: StorageLocation, connections: Int, synchronous: DatabaseConfiguration.Synchronous = .full, groupCommit: Bool = true,
-        groupCommitDelay: Duration = .milliseconds(1),
+        groupCommitDelay: Duration = .microseconds(DatabaseConfiguration.defaultGroupCommitDelayMicroseconds),
         errorHandler: @escaping @Sendable (any Error) -> Void = { _ in }
     ) throws {
         self.location = location
