@@ -46,6 +46,9 @@ public struct AppConfiguration: Sendable {
     public var publicReportAccount: AccountID?
     /// Serve the web client at `/app/`; off leaves the API alone on the port.
     public var webApp = true
+    /// Where `/metrics` is served, on a listener of its own; nil: nowhere. Loopback by default,
+    /// so the series reach the host's scraper and never the API's clients.
+    public var metricsAddress: ListenAddress? = .metricsDefault
     /// The least severe log lines written.
     public var logLevel = Logger.Level.info
     /// How log lines look.

@@ -16,6 +16,10 @@ public final class Application: Sendable {
     /// on PostgreSQL.
     public let searchUpkeep: ContactSearchUpkeep?
     public let metrics: MetricsRegistry
+    /// The listener of `/metrics` (`--metrics-address`), nil when off. Not started here: whoever
+    /// starts `server` starts it too (`startMetrics()`), and a failure to bind it is logged
+    /// without stopping the API.
+    public let metricsServer: HTTPServer?
 
     /// The SQLite database, for what only SQLite has (the checkpoint at exit); nil on PostgreSQL.
     public var database: Database? { storage.sqliteDatabase }
@@ -52,7 +56,7 @@ public final class Application: Sendable {
             sessionPolicy: configuration.sessionPolicy, accountPolicy: configuration.accountPolicy,
             publicReportAccount: configuration.publicReportAccount, logger: logger, metrics: metrics,
             fingerprinter: SHA256RequestFingerprinter(), orderPolicy: configuration.orderPolicy,
-            idempotencyPurge: IdempotencyPurgeSchedule(startedAt: clock.now()))
+            idempotencyPurge: IdempotencyPurgeSchedule(startedAt: clock.now()), ipv6PrefixLength: configuration.server.ipv6PrefixLength)
         // Expired idempotency records go at start-up, then hourly with the traffic (see
         // IdempotencyPurgeSchedule).
         let purged = try dependencies.gateway.idempotency.purge(olderThan: clock.now().addingTimeInterval(-IdempotencyPolicy.standard.retention))
@@ -90,10 +94,44 @@ public final class Application: Sendable {
         self.server = server
         self.storage = storage
         self.metrics = metrics
+        metricsServer = configuration.metricsAddress.map { address in
+            Self.metricsServer(at: address, router: MetricsRouter(metrics: metrics), logger: logger)
+        }
         // Creates grow a contact bucket, and each commit that indexes contacts adds a segment to
         // SQLite's search index; both are put right in the pauses.
         searchUpkeep = storage.sqliteDatabase.map { database in
             ContactSearchUpkeep(database: database, onError: { error in logger.warning("search upkeep failed: \(error)") })
         }
+    }
+
+    /// Starts the metrics listener, if there is one; the API serves whether or not it could.
+    /// Returns the URL it serves at, nil when off or when it could not bind (logged as an error).
+    @discardableResult
+    public func startMetrics(logger: Logger) -> String? {
+        guard let metricsServer else { return nil }
+        let configuration = metricsServer.configuration
+        do {
+            try metricsServer.start()
+        } catch {
+            logger.error("metrics listener not started, /metrics is not served: \(error)")
+            return nil
+        }
+        let address = ListenAddress(host: configuration.host, port: metricsServer.localPort)
+        return "http://\(address)\(MetricsRouter.path)"
+    }
+
+    /// A small server of its own: one loop and one worker are plenty for a scraper, and its few
+    /// connections are not counted against the API's.
+    private static func metricsServer(at address: ListenAddress, router: MetricsRouter, logger: Logger) -> HTTPServer {
+        var configuration = HTTPServerConfiguration()
+        configuration.host = address.host
+        configuration.port = address.port
+        configuration.eventLoopCount = 1
+        configuration.workerCount = 1
+        configuration.writeWorkerCount = 1
+        configuration.maxConnections = 16
+        configuration.maxConnectionsPerAddress = 0
+        configuration.maxBodyBytes = 0
+        return HTTPServer(configuration: configuration, logger: logger, handler: { request in router.respond(to: request) })
     }
 }

@@ -52,7 +52,21 @@ public struct ServeOptions: Sendable {
               readme: "threads that run the handlers of the other methods; a write mostly waits for its durable commit, so there are more of them, and reads never queue behind them"),
         timeout("header-timeout", \.headerTimeout, help: "Seconds for the whole header section, from its first byte; then 408",
                 readme: "whole header section, from its first byte: 408, close"),
-        timeout("body-timeout", \.bodyTimeout, help: "Seconds a body may pause between reads; then 408", readme: "pause between two body reads: 408, close"),
+        timeout("body-timeout", \.bodyTimeout, help: "Seconds a body may pause between reads, and its grace before --min-transfer-rate counts; then 408",
+                readme: "pause between two body reads, and the grace before `--min-transfer-rate` counts: 408, close"),
+        limit("min-transfer-rate", \.minTransferRate, 0...(1 << 30),
+              help: "Bytes per second a body must arrive at, and a response be read at, on average after their grace; 0 = no rate rule",
+              readme: """
+                  bytes per second: a body must be whole by `--body-timeout` + its length at this rate after its headers (408, close); a \
+                  response that blocks with *n* bytes unsent must be read by `--write-timeout` + *n* at this rate (dropped). Fixed \
+                  deadlines: a byte now and then cannot push them back. `0` = no rate rule
+                  """),
+        limit("max-buffered-body-bytes", \.maxBufferedBodyBytes, 0...(1 << 40),
+              help: "Bytes all bodies being read may reserve together (bodies over 16 KiB reserve their length first); past it 503",
+              readme: """
+                  request bodies over 16 KiB reserve their length from this budget before they are read; one that does not fit: 503 \
+                  `server_busy` with `Retry-After`, so slow uploads cannot exhaust memory, and ordinary JSON bodies never wait on it
+                  """),
         timeout("idle-timeout", \.idleTimeout, help: "Seconds a keep-alive connection may idle between requests", readme: "idle keep-alive connection: silent close"),
         timeout("write-timeout", \.writeTimeout, help: "Seconds a client may leave our writes unread before it is dropped",
                 readme: "client not reading our response: connection dropped"),
@@ -61,11 +75,18 @@ public struct ServeOptions: Sendable {
         limit("max-header-bytes", \.maxHeaderBytes, 64...(1 << 24), help: "Largest header section in bytes; larger is 431", readme: "431"),
         limit("max-header-count", \.maxHeaderCount, 1...100_000, help: "Most header fields per request; more is 431", readme: "431"),
         limit("max-connections", \.maxConnections, 1...1_000_000, help: "Most open connections; more are answered 503", readme: "503 at accept time"),
-        limit("max-connections-per-address", \.maxConnectionsPerAddress, 0...1_000_000,
-              help: "Most open connections from one client address, trusted proxies exempt; more are answered 503; 0 = no cap",
+        Option("max-connections-per-address", default: .described("an eighth of `--max-connections` (128)"),
+               help: "Most open connections from one client address (an IPv6 one by its --ipv6-prefix-length network), trusted proxies exempt; more are answered 503; 0 = no cap",
+               readme: """
+                   connections from one peer address (IPv6: its `--ipv6-prefix-length` network) past it: 503 at accept time; by default an \
+                   eighth of `--max-connections`, so at least eight addresses are needed to fill the server; trusted proxies are exempt; \
+                   `0` = no cap
+                   """) { $0.server.maxConnectionsPerAddress = try $1.integer(in: 0...1_000_000) },
+        limit("ipv6-prefix-length", \.ipv6PrefixLength, 1...128,
+              help: "Leading bits of an IPv6 address that make one client for every per-address limit",
               readme: """
-                  connections from one peer address past it: 503 at accept time (a fixed default of 256, whatever `--max-connections` is, \
-                  so one host cannot take every slot of the default 1024); trusted proxies are exempt; `0` = no cap
+                  an IPv6 client is counted by its network of this many bits for every per-address limit (the connection cap, logins, \
+                  registrations): one subscriber is routed a whole /64 and can use any address in it. `128`: each address alone
                   """),
         limit("max-requests-per-connection", \.maxRequestsPerConnection, 1...Int.max, help: "Requests served per connection before it closes",
               readme: "last response says `Connection: close`"),
@@ -158,6 +179,22 @@ public struct ServeOptions: Sendable {
         },
         Option("web-app", default: .shown { $0.webApp ? "on" : "off" }, help: "Serve the web client at /app/ (off: API only)",
                readme: "`off`: the API alone; the web client's pages at `/app/` answer 404") { $0.webApp = try $1.onOff() },
+        Option("metrics-address", .value(valueName: "host:port"), default: .shown { $0.metricsAddress?.description ?? "off" },
+               help: "Where GET /metrics is served, apart from the API: host:port ([::1]:9464), or off",
+               readme: """
+                   `GET /metrics` (Prometheus text) is served here only, never on the API's port: loopback by default, for a scraper on \
+                   the same host; `[::1]:9464`, `0.0.0.0:9464` (every interface: firewall it), port `0` for a free one, or `off`. If \
+                   the port is taken, the API still starts and the log says so at error level
+                   """) {
+            if $1.text == "off" {
+                $0.metricsAddress = nil
+                return
+            }
+            guard let address = ListenAddress($1.text) else {
+                throw OptionRefusal("'\($1.text)' is not host:port ([::1]:port for IPv6) or off")
+            }
+            $0.metricsAddress = address
+        },
     ]
 
     /// A limit of the HTTP server, a whole number in `range`.

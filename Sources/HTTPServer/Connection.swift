@@ -56,19 +56,19 @@ final class Connection: @unchecked Sendable {
         machine = ConnectionStateMachine(settings: context.connectionSettings, now: MonotonicClock.now())
     }
 
-    /// `countsAgainstAddress`: the connection holds a slot of its peer's per-address cap until
-    /// its descriptor is closed.
-    private var countsAgainstAddress = false
+    /// The key (`ClientAddress.limitKey`) whose per-address slot the connection holds until its
+    /// descriptor is closed; nil when it is not counted.
+    private var addressKey: String?
 
     /// The loop has registered the descriptor; the state machine takes over.
-    func start(refusal: HTTPParseError?, countsAgainstAddress: Bool) {
-        self.countsAgainstAddress = countsAgainstAddress
+    func start(refusal: HTTPParseError?, addressKey: String?) {
+        self.addressKey = addressKey
         deliver(.opened(refusal: refusal))
     }
 
     /// The loop could not watch the descriptor: close it without a word.
-    func discard(countsAgainstAddress: Bool) {
-        self.countsAgainstAddress = countsAgainstAddress
+    func discard(addressKey: String?) {
+        self.addressKey = addressKey
         descriptorClosed = true
         releaseDescriptor()
     }
@@ -286,7 +286,7 @@ final class Connection: @unchecked Sendable {
 
     private func releaseDescriptor() {
         Glibc.close(fd)
-        if countsAgainstAddress { context.addressCounts.give(remoteAddress) }
+        if let addressKey { context.addressCounts.give(addressKey) }
         context.openConnections.subtract(1, ordering: .relaxed)
     }
 

@@ -12,6 +12,11 @@ extension ConnectionStateMachine {
         var lingerMaxBytes: Int
         var maxRequestsPerConnection: Int
         var outputHighWaterBytes: Int
+        /// Bytes per second; 0: no rate rule (see `HTTPServerConfiguration.minTransferRate`).
+        var minTransferRate: Int
+        var unreservedBodyBytes: Int
+        /// Shared by every connection of the server.
+        var bodyBudget: BodyMemoryBudget
 
         init(_ configuration: HTTPServerConfiguration) {
             limits = HTTPRequestParser.Limits(configuration)
@@ -24,6 +29,25 @@ extension ConnectionStateMachine {
             lingerMaxBytes = configuration.lingerMaxBytes
             maxRequestsPerConnection = configuration.maxRequestsPerConnection
             outputHighWaterBytes = configuration.outputHighWaterBytes
+            minTransferRate = max(0, configuration.minTransferRate)
+            unreservedBodyBytes = max(0, configuration.unreservedBodyBytes)
+            bodyBudget = BodyMemoryBudget(limit: configuration.maxBufferedBodyBytes)
         }
+
+        /// Nanoseconds `bytes` take at the minimum transfer rate; 0 without a rate rule,
+        /// `UInt64.max` when it overflows.
+        func transferTime(of bytes: Int) -> UInt64 {
+            guard minTransferRate > 0, bytes > 0 else { return 0 }
+            let (nanoseconds, overflow) = UInt64(bytes).multipliedReportingOverflow(by: 1_000_000_000)
+            return overflow ? .max : nanoseconds / UInt64(minTransferRate)
+        }
+    }
+}
+
+extension UInt64 {
+    /// `self + other`, or `UInt64.max` when that overflows: deadlines far off stay far off.
+    func addingSaturated(_ other: UInt64) -> UInt64 {
+        let (sum, overflow) = addingReportingOverflow(other)
+        return overflow ? .max : sum
     }
 }

@@ -48,6 +48,10 @@ struct ConnectionStateMachine {
     private var idleSince: UInt64
     private var lastReadAt: UInt64
     private var headStartedAt: UInt64?
+    /// When the body being read must be whole (`HTTPServerConfiguration.minTransferRate`).
+    private var bodyDeadline = UInt64.max
+    /// Bytes of the shared body budget the request being read or handled holds.
+    private var reservedBodyBytes = 0
 
     /// A connection accepted at `now`.
     init(settings: Settings, now: UInt64) {
@@ -174,6 +178,7 @@ extension ConnectionStateMachine {
                 return .read
             case .head(let head):
                 headStartedAt = nil
+                if let refusal = beginBody(head.framing, now: now) { return refuse(refusal) }
                 if head.expectsContinue && parser.bufferedByteCount == 0 {
                     framingAfterWrite = true
                     return .writeContinue
@@ -200,8 +205,33 @@ extension ConnectionStateMachine {
             headStartedAt = started
             setReadDeadline(.header, at: started &+ settings.headerTimeout)
         case .body:
-            setReadDeadline(.body, at: lastReadAt &+ settings.bodyTimeout)
+            setReadDeadline(.body, at: min(lastReadAt.addingSaturated(settings.bodyTimeout), bodyDeadline))
         }
+    }
+
+    /// A body follows a header section: its deadline is fixed now, and one larger than the
+    /// unreserved size takes its length from the shared budget first, or is refused (503).
+    private mutating func beginBody(_ framing: HTTPRequestHead.Framing, now: UInt64) -> HTTPParseError? {
+        let length: Int
+        switch framing {
+        case .none: return nil
+        case .length(let declared): length = declared
+        case .chunked: length = settings.limits.maxBodyBytes
+        }
+        bodyDeadline = settings.minTransferRate == 0
+            ? .max : now.addingSaturated(settings.bodyTimeout).addingSaturated(settings.transferTime(of: length))
+        releaseBody()
+        guard length > settings.unreservedBodyBytes else { return nil }
+        guard settings.bodyBudget.reserve(length) else { return HTTPParseError(.bodyMemoryBusy) }
+        reservedBodyBytes = length
+        return nil
+    }
+
+    /// Gives the request's body reservation back: its response is written or it never will be.
+    private mutating func releaseBody() {
+        guard reservedBodyBytes > 0 else { return }
+        settings.bodyBudget.release(reservedBodyBytes)
+        reservedBodyBytes = 0
     }
 
     // MARK: handling
@@ -218,6 +248,8 @@ extension ConnectionStateMachine {
 
     private mutating func respond(_ response: HTTPResponse, field: ConnectionField, now: UInt64, shuttingDown: Bool) -> Action {
         clearReadDeadline()
+        releaseBody()
+        bodyDeadline = .max
         if field == .close || shuttingDown {
             state = .closing
             framingAfterWrite = false
@@ -239,6 +271,7 @@ extension ConnectionStateMachine {
         state = .closing
         framingAfterWrite = false
         clearReadDeadline()
+        releaseBody()
         return .refuse(error)
     }
 
@@ -262,7 +295,13 @@ extension ConnectionStateMachine {
 
     private mutating func writeBlocked(pending: Int, progressed: Bool, now: UInt64) -> Action {
         pendingOutput = pending
-        if progressed || writeDeadline == .max { writeDeadline = now &+ settings.writeTimeout }
+        if writeDeadline == .max {
+            // With a rate rule the deadline is fixed when the write first blocks: trickled reads
+            // cannot push it back. Without one, any progress does.
+            writeDeadline = now.addingSaturated(settings.writeTimeout).addingSaturated(settings.transferTime(of: pending))
+        } else if progressed && settings.minTransferRate == 0 {
+            writeDeadline = now &+ settings.writeTimeout
+        }
         let resume = framingAfterWrite
         framingAfterWrite = false
         if resume, case .reading = state { return frame(now: now) }
@@ -317,6 +356,7 @@ extension ConnectionStateMachine {
         state = .closed
         ticket &+= 1
         framingAfterWrite = false
+        releaseBody()
         readDeadline.at = .max
         writeDeadline = .max
         return .close

@@ -103,18 +103,18 @@ final class EventLoop: @unchecked Sendable {
     }
 
     /// Takes ownership of an accepted socket.
-    func adopt(fd: Int32, remoteAddress: String, refusal: HTTPParseError?, countsAgainstAddress: Bool) {
+    func adopt(fd: Int32, remoteAddress: String, refusal: HTTPParseError?, addressKey: String?) {
         let connection = Connection(fd: fd, remoteAddress: remoteAddress, loop: self, context: context)
         var event = epoll_event()
         event.events = EPOLLIN.rawValue | EPOLLOUT.rawValue | EPOLLRDHUP.rawValue | EPOLLET.rawValue
         event.data.fd = fd
         guard epoll_ctl(epollFD, EPOLL_CTL_ADD, fd, &event) == 0 else {
             context.logger.error("epoll_ctl: \(Socket.describe(errno: errno)); closing the connection")
-            connection.discard(countsAgainstAddress: countsAgainstAddress)
+            connection.discard(addressKey: addressKey)
             return
         }
         connections[fd] = connection
-        connection.start(refusal: refusal, countsAgainstAddress: countsAgainstAddress)
+        connection.start(refusal: refusal, addressKey: addressKey)
     }
 
     /// Called by a connection as it closes its descriptor.

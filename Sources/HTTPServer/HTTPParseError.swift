@@ -39,6 +39,7 @@ public struct HTTPParseError: Error, Equatable, Sendable, CustomStringConvertibl
         case handlerTimeout = "handler did not answer in time"
         case serverAtCapacity = "too many open connections"
         case addressAtCapacity = "too many open connections from this address"
+        case bodyMemoryBusy = "too many request bodies being read"
         case shuttingDown = "the server is shutting down"
     }
 
@@ -56,7 +57,7 @@ public struct HTTPParseError: Error, Equatable, Sendable, CustomStringConvertibl
         case .unsupportedTransferCoding, .connectNotSupported, .methodNotImplemented: .notImplemented
         case .unsupportedExpectation: .expectationFailed
         case .headerTimeout, .bodyTimeout: .requestTimeout
-        case .handlerTimeout, .serverAtCapacity, .addressAtCapacity, .shuttingDown: .serviceUnavailable
+        case .handlerTimeout, .serverAtCapacity, .addressAtCapacity, .bodyMemoryBusy, .shuttingDown: .serviceUnavailable
         default: .badRequest
         }
     }

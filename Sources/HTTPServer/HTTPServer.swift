@@ -132,7 +132,7 @@ public final class HTTPServer: @unchecked Sendable {
         let maxConnections = configuration.maxConnections
         // Past the cap a few more are accepted only to be told 503; beyond that they are dropped.
         let hardCap = maxConnections + max(16, maxConnections / 16)
-        let perAddressCap = max(0, configuration.maxConnectionsPerAddress)
+        let perAddressCap = configuration.effectiveMaxConnectionsPerAddress
         let perAddressHardCap = perAddressCap + max(16, perAddressCap / 16)
         for _ in 0..<64 {
             switch Socket.accept(listenFD) {
@@ -146,11 +146,12 @@ public final class HTTPServer: @unchecked Sendable {
                 }
                 var refusal = Self.admission(open: open, maxConnections: maxConnections, shuttingDown: context.isShuttingDown)
                 let counted = perAddressCap > 0 && !(configuration.isExemptFromAddressCap?(remote) ?? false)
+                let addressKey = counted ? ClientAddress.limitKey(of: remote, ipv6PrefixLength: configuration.ipv6PrefixLength) : remote
                 if counted {
-                    let fromAddress = context.addressCounts.take(remote)
+                    let fromAddress = context.addressCounts.take(addressKey)
                     if fromAddress > perAddressHardCap {
                         // Like the global hard cap: an answer costs a descriptor for a while.
-                        context.addressCounts.give(remote)
+                        context.addressCounts.give(addressKey)
                         context.openConnections.subtract(1, ordering: .relaxed)
                         Glibc.close(fd)
                         continue
@@ -160,7 +161,7 @@ public final class HTTPServer: @unchecked Sendable {
                 let loop = loops[nextLoop % loops.count]
                 nextLoop &+= 1
                 loop.execute { [refusal] in
-                    loop.adopt(fd: fd, remoteAddress: remote, refusal: refusal, countsAgainstAddress: counted)
+                    loop.adopt(fd: fd, remoteAddress: remote, refusal: refusal, addressKey: counted ? addressKey : nil)
                 }
             case .wouldBlock:
                 return

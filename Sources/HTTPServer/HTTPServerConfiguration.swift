@@ -25,8 +25,16 @@ public struct HTTPServerConfiguration: Sendable {
 
     /// Whole header section, from its first byte (slowloris guard): 408 then close.
     public var headerTimeout: Duration = .seconds(10)
-    /// Longest pause between two reads of a body: 408 then close.
+    /// Longest pause between two reads of a body: 408 then close. Also the grace a body and a
+    /// blocked response get before `minTransferRate` counts.
     public var bodyTimeout: Duration = .seconds(10)
+    /// Bytes per second a body must arrive at and a response must be read at, on average, after
+    /// their grace (`bodyTimeout`, `writeTimeout`); 0 turns the rule off. A body must be whole by
+    /// `bodyTimeout + length / minTransferRate` after its header section (the largest allowed
+    /// length for a chunked one), and a response that blocks with `n` bytes unsent must be read by
+    /// `writeTimeout + n / minTransferRate`: fixed deadlines that bytes trickled one at a time
+    /// cannot push back, unlike a timeout per read.
+    public var minTransferRate: Int = 16 * 1024
     /// How long a keep-alive connection may sit idle between requests: silent close.
     public var idleTimeout: Duration = .seconds(5)
     /// Longest time a client may leave written bytes unread before the connection is dropped.
@@ -56,11 +64,25 @@ public struct HTTPServerConfiguration: Sendable {
     public var maxRequestsPerConnection: Int = 1000
     /// Open connections; a connection past it is answered 503 at accept time and closed.
     public var maxConnections: Int = 1024
-    /// Open connections from one client address (the socket peer); one past it is answered 503
-    /// at accept time and closed, so one host cannot hold every slot (slowloris from one
-    /// machine). 0 turns the cap off. Peers `isExemptFromAddressCap` accepts (a trusted reverse
-    /// proxy, which carries many clients) are not capped.
-    public var maxConnectionsPerAddress: Int = 256
+    /// Open connections from one client address (the socket peer, an IPv6 one by its network of
+    /// `ipv6PrefixLength` bits); one past it is answered 503 at accept time and closed, so a few
+    /// hosts cannot hold every slot (slowloris). Nil: an eighth of `maxConnections`
+    /// (`defaultAddressShare`), so at least eight addresses are needed to fill the server. 0 turns
+    /// the cap off. Peers `isExemptFromAddressCap` accepts (a trusted reverse proxy, which
+    /// carries many clients) are not capped.
+    public var maxConnectionsPerAddress: Int? = nil
+    /// How many leading bits of an IPv6 peer's address make one client for every per-address
+    /// count (the connection cap here, the application's login and registration limits): 64 by
+    /// default, since a subscriber is routed a whole /64 and can use any address in it.
+    public var ipv6PrefixLength: Int = 64
+    /// Bytes all request bodies being read may hold together, beyond the first
+    /// `unreservedBodyBytes` of each: a body larger than that reserves its length (the largest
+    /// allowed for a chunked one) when its header section ends, and a reservation the budget
+    /// cannot cover is refused 503 at once, so slow uploads cannot exhaust memory.
+    public var maxBufferedBodyBytes: Int = 32 << 20
+    /// Bodies up to this size need no reservation: every JSON body of the API fits, so uploads
+    /// that fill the budget cannot refuse ordinary requests. Bounded by `maxConnections` in all.
+    public var unreservedBodyBytes: Int = 16 * 1024
     /// Peers the per-address cap does not apply to; nil: none.
     public var isExemptFromAddressCap: (@Sendable (_ peer: String) -> Bool)? = nil
     /// Unsent response bytes above which the connection stops reading (backpressure).
@@ -77,6 +99,16 @@ public struct HTTPServerConfiguration: Sendable {
 
     /// The defaults listed on each property.
     public init() {}
+
+    /// The share of `maxConnections` one address may hold when `maxConnectionsPerAddress` is nil.
+    public static let defaultAddressShare = 8
+
+    /// The per-address cap in force: `maxConnectionsPerAddress`, or an eighth of `maxConnections`
+    /// (at least 1); 0 when the cap is off.
+    public var effectiveMaxConnectionsPerAddress: Int {
+        guard let cap = maxConnectionsPerAddress else { return max(1, maxConnections / Self.defaultAddressShare) }
+        return max(0, cap)
+    }
 
     /// Cores this process may run on: its CPU affinity mask (taskset, cgroup cpusets), which
     /// can be fewer than the machine has. Glibc hides `sched_getaffinity` from Swift, so the

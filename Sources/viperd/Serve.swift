@@ -108,6 +108,7 @@ struct Serve: ParsableCommand, CustomReflectable {
         let signals = ShutdownSignals { signal in
             logger.notice("received \(signal), shutting down")
             server.shutdown()
+            application.metricsServer?.shutdown()
         }
         do {
             try server.start()
@@ -120,7 +121,10 @@ struct Serve: ParsableCommand, CustomReflectable {
             throw ExitCode(1)
         }
         logger.notice("viperd listening on http://\(LogSetup.urlHost(configuration.server.host)):\(server.localPort)")
+        if let metricsURL = application.startMetrics(logger: logger) { logger.notice("metrics on \(metricsURL)") }
         server.waitUntilStopped()
+        application.metricsServer?.shutdown()
+        application.metricsServer?.waitUntilStopped()
         signals.cancel()
         // SQLite: the data of the last writes is in the -wal file until a checkpoint: fold it into
         // the .sqlite file, so the file alone is a complete database once the server has stopped.

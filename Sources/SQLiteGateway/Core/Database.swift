@@ -38,12 +38,7 @@ public final class Database: @unchecked Sendable {
         guard !path.isEmpty, path != ":memory:", !path.hasPrefix("file:") else {
             throw SQLiteError(code: SQLITE_CANTOPEN, message: "database path must name a file, not \"\(path)\"")
         }
-        let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
-        do {
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        } catch {
-            throw SQLiteError(code: SQLITE_CANTOPEN, message: "cannot create folder \(folder.path): \(error.localizedDescription)")
-        }
+        try Self.createPrivately(path)
         self.configuration = configuration
         groupCommitQueue = configuration.groupCommit
             ? GroupCommitQueue(limit: configuration.groupCommitLimit, delay: configuration.groupCommitDelay) : GroupCommitQueue(limit: 1)
@@ -51,6 +46,31 @@ public final class Database: @unchecked Sendable {
         writer = try SQLiteConnection(path: path, mode: .writer, configuration: configuration)
         idleReaders = try (0..<max(1, configuration.readerCount)).map { _ in
             try SQLiteConnection(path: path, mode: .reader, configuration: configuration)
+        }
+    }
+
+    /// A missing folder is created 0700 and a missing database file 0600, before SQLite opens
+    /// it: SQLite gives the `-wal` and `-shm` files the database file's mode, so the data is
+    /// readable by its owner alone whatever the process's umask. An existing folder or file keeps
+    /// the mode its operator chose.
+    static func createPrivately(_ path: String) throws {
+        let manager = FileManager.default
+        let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
+        if !manager.fileExists(atPath: folder.path) {
+            do {
+                try manager.createDirectory(at: folder, withIntermediateDirectories: true)
+                try manager.setAttributes([.posixPermissions: 0o700], ofItemAtPath: folder.path)
+            } catch {
+                throw SQLiteError(code: SQLITE_CANTOPEN, message: "cannot create folder \(folder.path): \(error.localizedDescription)")
+            }
+        }
+        let created = open(path, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o600)
+        if created >= 0 {
+            // open(2)'s mode is filtered by the umask; the file must be 0600 whatever it is.
+            fchmod(created, 0o600)
+            close(created)
+        } else if errno != EEXIST {
+            throw SQLiteError(code: SQLITE_CANTOPEN, message: "cannot create \(path): \(String(cString: strerror(errno)))")
         }
     }
 

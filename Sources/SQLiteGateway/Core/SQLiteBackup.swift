@@ -55,6 +55,14 @@ public struct SQLiteBackup: Sendable {
 
         let temporary = folder.appendingPathComponent(".\(target.lastPathComponent).partial-\(getpid())-\(UInt32.random(in: 0 ... .max))")
         defer { Self.remove(temporary) }
+        // VACUUM INTO fills an empty file it is given: created 0600 first, the copy is as
+        // private as the database whatever the umask.
+        let created = open(temporary.path, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o600)
+        guard created >= 0 else {
+            throw Failure(description: "cannot create \(temporary.path): \(String(cString: strerror(errno)))")
+        }
+        fchmod(created, 0o600)
+        close(created)
         do {
             let source = try SQLiteConnection(
                 path: sourcePath, mode: .reader, configuration: DatabaseConfiguration(path: sourcePath, readerCount: 1, busyTimeout: busyTimeout))

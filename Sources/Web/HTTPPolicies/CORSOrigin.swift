@@ -1,4 +1,5 @@
 import Foundation
+import HTTPServer
 
 /// One web origin, `scheme://host[:port]` (RFC 6454), in the form browsers send in `Origin`:
 /// scheme and host lower-cased, the scheme's default port left out.

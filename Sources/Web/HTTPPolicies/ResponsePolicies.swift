@@ -2,8 +2,9 @@ import HTTPServer
 import Presentation
 
 /// What every routed response gets after its scene answered, decided here once rather than in
-/// each responder: language fields, `If-None-Match` → 304, CORS. Refusals the HTTP server writes
-/// itself before routing (400, 408, 413, 414, 431, 503 at accept) never pass through here.
+/// each responder: language fields, `If-None-Match` → 304, CORS, and the security fields
+/// (`SecurityHeaders`). Refusals the HTTP server writes itself before routing (400, 408, 413,
+/// 414, 431, 503 at accept) never pass through here; `ServerErrorResponder` adds their `nosniff`.
 public struct ResponsePolicies: Sendable {
     public var cors: CORSPolicy
 
@@ -18,5 +19,6 @@ public struct ResponsePolicies: Sendable {
         // After the language fields, so a 304 keeps the `Vary` its 200 would have had.
         ConditionalGet.apply(to: &response, for: request)
         cors.apply(to: &response, for: request)
+        SecurityHeaders.apply(to: &response, for: request)
     }
 }

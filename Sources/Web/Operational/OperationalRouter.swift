@@ -6,7 +6,6 @@ struct OperationalRouter {
         switch route {
         case .health: HealthResponder.respond()
         case .healthReady: ReadinessResponder.respond(gateway: dependencies.gateway, context: context)
-        case .metrics: MetricsResponder.respond(dependencies: dependencies)
         case .openAPI: OpenAPIResponder.respond()
         }
     }

@@ -28,9 +28,9 @@ public struct TrustedProxies: Sendable {
                 }
                 prefixLength = length
             }
-            let network = Self.masked(address.bytes, prefixLength)
-            guard network == address.bytes else {
-                let suggestion = "\(ClientAddress(bytes: network))/\(prefixLength)"
+            let network = address.masked(toPrefix: prefixLength)
+            guard network == address else {
+                let suggestion = "\(network)/\(prefixLength)"
                 throw InvalidRange(text: text, reason: "has bits set after its /\(prefixLength) prefix (did you mean \(suggestion)?)")
             }
             self.address = address
@@ -38,17 +38,10 @@ public struct TrustedProxies: Sendable {
         }
 
         public func contains(_ candidate: ClientAddress) -> Bool {
-            candidate.bytes.count == address.bytes.count && Self.masked(candidate.bytes, prefixLength) == address.bytes
+            candidate.bytes.count == address.bytes.count && candidate.masked(toPrefix: prefixLength) == address
         }
 
         public var description: String { "\(address)/\(prefixLength)" }
-
-        static func masked(_ bytes: [UInt8], _ prefixLength: Int) -> [UInt8] {
-            bytes.enumerated().map { index, byte in
-                let bits = min(8, max(0, prefixLength - index * 8))
-                return bits == 8 ? byte : byte & ~(0xFF >> bits)
-            }
-        }
     }
 
     /// A `--trusted-proxy` value that is not a CIDR range, with the reason.

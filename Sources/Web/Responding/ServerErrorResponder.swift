@@ -9,6 +9,7 @@ public enum ServerErrorResponder {
         let language = Language.negotiate(acceptLanguage: refusal.headers?["Accept-Language"])
         var response = JSONBody.problem(Messages(language).refusal(describe(refusal.error.reason)), requestID: refusal.requestID)
         ContentLanguage.apply(to: &response, language: language)
+        SecurityHeaders.addNoSniff(to: &response)
         return response
     }
 
@@ -25,7 +26,7 @@ public enum ServerErrorResponder {
         case .unsupportedExpectation: .expectationFailed
         case .headerTimeout, .bodyTimeout: .requestTimeout
         case .handlerTimeout: .handlerTimeout
-        case .serverAtCapacity: .serverBusy
+        case .serverAtCapacity, .bodyMemoryBusy: .serverBusy
         case .addressAtCapacity: .addressAtCapacity
         case .shuttingDown: .shuttingDown
         case .invalidMethod, .invalidRequestTarget, .invalidHost, .invalidVersion, .invalidRequestLine, .bareLineFeed,

@@ -7,7 +7,8 @@ import Presentation
 public struct RequestContext: Sendable {
     public let requestID: String
     public let language: Language
-    /// The peer's address, for login throttling.
+    /// The client as the per-address limits count it (login, registration): its address, or an
+    /// IPv6 address's network (`ClientAddress.limitKey`).
     public let clientAddress: String
     /// Where a Responder reports what the operator must see (an outcome that cannot happen).
     public let logger: Logger

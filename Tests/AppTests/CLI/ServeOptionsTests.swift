@@ -21,7 +21,12 @@ struct ServeOptionsTests {
         #expect(configuration.server.maxHeaderBytes == 32_768)
         #expect(configuration.server.maxHeaderCount == 100)
         #expect(configuration.server.maxConnections == 1024)
-        #expect(configuration.server.maxConnectionsPerAddress == 256)
+        #expect(configuration.server.maxConnectionsPerAddress == nil)
+        #expect(configuration.server.effectiveMaxConnectionsPerAddress == 128, "an eighth of the 1024 connections")
+        #expect(configuration.server.ipv6PrefixLength == 64)
+        #expect(configuration.server.minTransferRate == 16_384)
+        #expect(configuration.server.maxBufferedBodyBytes == 32 << 20)
+        #expect(configuration.metricsAddress == ListenAddress(host: "127.0.0.1", port: 9464))
         #expect(configuration.server.maxRequestsPerConnection == 1000)
         #expect(configuration.databasePath == "data/viperd.sqlite")
     }
@@ -45,6 +50,23 @@ struct ServeOptionsTests {
         options["max-connections-per-address"] = "8"
         #expect(try options.resolve(environment: ["VIPERD_MAX_CONNECTIONS_PER_ADDRESS": "0"]).server.maxConnectionsPerAddress == 8)
         #expect(throws: (any Error).self) { try ServeOptions().resolve(environment: ["VIPERD_MAX_CONNECTIONS_PER_ADDRESS": "-1"]) }
+        var scaled = ServeOptions()
+        scaled["max-connections"] = "80"
+        #expect(try scaled.resolve(environment: [:]).server.effectiveMaxConnectionsPerAddress == 10, "the default follows --max-connections")
+    }
+
+    @Test("the metrics listener takes host:port, a bracketed IPv6 host, or off; anything else stops start-up")
+    func metricsAddress() throws {
+        var options = ServeOptions()
+        options["metrics-address"] = "[::1]:9100"
+        #expect(try options.resolve(environment: [:]).metricsAddress == ListenAddress(host: "::1", port: 9100))
+        options["metrics-address"] = "off"
+        #expect(try options.resolve(environment: [:]).metricsAddress == nil)
+        #expect(try ServeOptions().resolve(environment: ["VIPERD_METRICS_ADDRESS": "0.0.0.0:0"]).metricsAddress == ListenAddress(host: "0.0.0.0", port: 0))
+        for bad in ["9464", "::1:9464", "localhost:", "host:70000", "[::1]9464", ":9464"] {
+            options["metrics-address"] = bad
+            #expect(throws: (any Error).self, "\(bad)") { try options.resolve(environment: [:]) }
+        }
     }
 
     @Test("fractional seconds are accepted")

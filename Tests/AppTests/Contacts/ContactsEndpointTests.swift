@@ -120,7 +120,7 @@ struct ContactsEndpointTests {
         let app = try TestApplication()
         #expect(try app.request("GET", "/health/ready").text == #"{"status":"ready"}"#)
         try app.request("GET", "/v1/contacts/c_unknown")
-        let metrics = try app.request("GET", "/metrics")
+        let metrics = try app.metrics()
         #expect(metrics.header("Content-Type")?.hasPrefix("text/plain") == true)
         #expect(metrics.text.contains(#"route="/v1/contacts/{id}",status="404"} 1"#))
         #expect(!metrics.text.contains("c_unknown"))

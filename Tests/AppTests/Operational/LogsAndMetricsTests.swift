@@ -17,7 +17,7 @@ struct LogsAndMetricsTests {
         try tooLarge.send("POST /v1/contacts HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\nContent-Length: 99999999\r\n\r\n")
         #expect(try tooLarge.expectResponse().status == 413)
 
-        let metrics = try app.request("GET", "/metrics", auth: .none).text
+        let metrics = try app.metrics().text
         #expect(metrics.contains("viperd_http_refusals_total{status=\"400\"} 1"), "\(metrics)")
         #expect(metrics.contains("viperd_http_refusals_total{status=\"413\"} 1"))
         #expect(metrics.contains("viperd_build_info{version=\"\(BuildInfo.version)\"} 1"))

@@ -47,7 +47,7 @@ struct PostgresEndpointTests {
         }
         #expect(try available(main) == 7_000)
         #expect(try available(savings) == 3_000)
-        let metrics = try app.request("GET", "/metrics", auth: .none).text
+        let metrics = try app.metrics().text
         let queries = metrics.split(separator: "\n").first { $0.hasPrefix("viperd_database_queries_total ") }.flatMap { Int($0.split(separator: " ")[1]) }
         #expect((queries ?? 0) > 0, "the PostgreSQL pool's calls are counted")
     }

@@ -1,5 +1,6 @@
 import App
 import Foundation
+import Synchronization
 import TestSupport
 import Testing
 import Web
@@ -35,6 +36,29 @@ struct TrustedProxyEndpointTests {
         #expect(try Self.login(app, forwardedFor: "198.51.100.1") == 201)
         // A forged left part does not escape: the proxy's own entry is the right-most.
         #expect(try Self.login(app, forwardedFor: "198.51.100.1, 203.0.113.9") == 429)
+    }
+
+    @Test("an IPv6 client is one client per /64: a burst of guesses from 200 of its addresses gets no more checks than one address")
+    func ipv6PerNetwork() throws {
+        let proxies = try TrustedProxies(ranges: ["127.0.0.0/8"])
+        let app = try TestApplication { $0.trustedProxies = proxies }
+        let statuses = Mutex<[Int]>([])
+        // The application only hands out fresh connections; it is safe to share across threads.
+        nonisolated(unsafe) let shared = app
+        Threads.run(count: 200) { index in
+            let address = "2001:db8:5:6:\(String(index, radix: 16)):\(String(index * 31, radix: 16))::1"
+            let status = (try? shared.request(
+                "POST", "/v1/sessions", json: #"{"email":"guess\#(index)@example.com","password":"wrong password"}"#,
+                headers: ["X-Forwarded-For": address], auth: .none
+            ).status) ?? 0
+            statuses.withLock { $0.append(status) }
+        }
+        let checked = statuses.withLock { $0.filter { $0 == 401 }.count }
+        let refused = statuses.withLock { $0.filter { $0 == 429 }.count }
+        #expect(checked <= 20, "20 failures per client address and window; \(checked) passwords were checked")
+        #expect(checked + refused == 200)
+        #expect(try Self.login(app, forwardedFor: "2001:db8:5:6:ffff::9") == 429, "another address of the same /64 is the same client")
+        #expect(try Self.login(app, forwardedFor: "2001:db8:5:7::9") == 201, "the next /64 is another client")
     }
 
     @Test("without a trusted proxy, X-Forwarded-For is ignored: the peer's failures lock out everyone behind it")

@@ -6,6 +6,7 @@ import Logging
 import SQLiteGateway
 import Security
 import TestSupport
+import Testing
 
 /// The composed application on an ephemeral port with its own temporary SQLite database.
 final class TestApplication {
@@ -29,11 +30,14 @@ final class TestApplication {
         configuration.databasePath = directory.appendingPathComponent("viperd.sqlite").path
         configuration.synchronous = .normal
         configuration.passwordHashing = .fastForTests
+        // Each instance its own free port: tests run side by side.
+        configuration.metricsAddress = ListenAddress(host: "127.0.0.1", port: 0)
         configure(&configuration)
         var logger = Logger(label: "test")
         logger.logLevel = .critical
         application = try Application(configuration: configuration, logger: logger, clock: clock)
         try application.server.start()
+        application.startMetrics(logger: logger)
         token = try register(email: owner)
     }
 
@@ -49,6 +53,8 @@ final class TestApplication {
     deinit {
         application.server.shutdown()
         application.server.waitUntilStopped()
+        application.metricsServer?.shutdown()
+        application.metricsServer?.waitUntilStopped()
         try? FileManager.default.removeItem(at: directory)
     }
 
@@ -79,6 +85,15 @@ final class TestApplication {
         }
         try client.send(Array((head + "\r\n").utf8) + body)
         return try client.expectResponse(headRequest: method == "HEAD")
+    }
+
+    /// `GET /metrics` from the metrics listener (`--metrics-address`), which the API's port
+    /// does not serve.
+    func metrics() throws -> TestClient.Response {
+        let metricsServer = try #require(application.metricsServer, "the metrics listener is off")
+        let client = try TestClient(port: metricsServer.localPort)
+        try client.send("GET /metrics HTTP/1.1\r\nHost: test\r\nConnection: close\r\n\r\n")
+        return try client.expectResponse()
     }
 
     /// The body as a JSON object.

@@ -145,7 +145,56 @@ struct ConnectionStateMachineTests {
             (2000, .deadline, "body at 12000ms"),
             (11000, .tick, "nothing"),
             (12000, .tick, "refuse 408"),
-        ])
+        ], { $0.minTransferRate = 0 })
+    }
+
+    @Test("a body trickled in is refused at its fixed deadline (body timeout + length at the minimum rate), however often bytes come")
+    func bodyTrickle() {
+        Self.expectRows([
+            (0, .open, "read"),
+            (1000, .bytes("POST / HTTP/1.1\r\nHost: t\r\nContent-Length: 5000\r\n\r\na"), "read"),
+            (1000, .deadline, "body at 11000ms"),
+            (9000, .bytes("b"), "read"),
+            (9000, .deadline, "body at 16000ms"),
+            (15000, .bytes("c"), "read"),
+            (15000, .deadline, "body at 16000ms"),
+            (15999, .tick, "nothing"),
+            (16000, .tick, "refuse 408"),
+        ], { $0.minTransferRate = 1000 })
+    }
+
+    @Test("a chunked body's deadline counts the largest allowed body at the minimum rate")
+    func chunkedBodyDeadline() {
+        Self.expectRows([
+            (0, .open, "read"),
+            (0, .bytes("POST / HTTP/1.1\r\nHost: t\r\nTransfer-Encoding: chunked\r\n\r\n1\r\na\r\n"), "read"),
+            (9000, .bytes("1\r\nb\r\n"), "read"),
+            (9000, .deadline, "body at 12000ms"),
+            (12000, .tick, "refuse 408"),
+        ], { $0.minTransferRate = 1000; $0.maxBodyBytes = 2000 })
+    }
+
+    @Test("a body over the unreserved size reserves its length from the shared budget, gives it back with its response, and one that does not fit is refused 503")
+    func bodyBudget() {
+        let body = String(repeating: "x", count: 60)
+        Self.expectRows([
+            (0, .open, "read"),
+            (1, .bytes("POST /a HTTP/1.1\r\nHost: t\r\nContent-Length: 60\r\n\r\n\(body)"), "dispatch #1 POST /a body=\(body)"),
+            (2, .respond(200, ticket: 1), "write 200"),
+            (2, .drained, "read"),
+            (3, .bytes("POST /b HTTP/1.1\r\nHost: t\r\nContent-Length: 60\r\n\r\n\(body)"), "dispatch #2 POST /b body=\(body)"),
+            (4, .respond(200, ticket: 2), "write 200"),
+            (4, .drained, "read"),
+            (5, .bytes("POST /c HTTP/1.1\r\nHost: t\r\nContent-Length: 101\r\n\r\n"), "refuse 503"),
+        ], { $0.maxBufferedBodyBytes = 100; $0.unreservedBodyBytes = 10 })
+    }
+
+    @Test("bodies up to the unreserved size need no budget at all")
+    func smallBodiesUnreserved() {
+        Self.expectRows([
+            (0, .open, "read"),
+            (1, .bytes("POST /a HTTP/1.1\r\nHost: t\r\nContent-Length: 4\r\n\r\ndata"), "dispatch #1 POST /a body=data"),
+        ], { $0.maxBufferedBodyBytes = 0; $0.unreservedBodyBytes = 4 })
     }
 
     @Test("an idle connection is closed silently at the idle timeout, counted from the last response")
@@ -173,7 +222,7 @@ struct ConnectionStateMachineTests {
             (25000, .writable, "flush"),
             (25000, .drained, "read"),
             (25000, .deadline, "idle at 30000ms"),
-        ])
+        ], { $0.minTransferRate = 0 })
     }
 
     @Test("a client that stops reading is dropped once the write timeout passes without progress")
@@ -191,7 +240,23 @@ struct ConnectionStateMachineTests {
             (20000, .blocked(pending: 900, progressed: false), "nothing"),
             (39999, .tick, "nothing"),
             (40000, .tick, "close"),
-        ])
+        ], { $0.minTransferRate = 0 })
+    }
+
+    @Test("with a minimum rate, a blocked response's deadline is fixed when it blocks: reads trickled after cannot push it back")
+    func writeTrickle() {
+        Self.expectRows([
+            (0, .open, "read"),
+            (1, .bytes(Self.get("/")), "dispatch #1 GET /"),
+            (2, .respond(200, ticket: 1), "write 200"),
+            (2, .blocked(pending: 1000, progressed: false), "read"),
+            (2, .deadline, "write at 31002ms"),
+            (10000, .writable, "flush"),
+            (10000, .blocked(pending: 999, progressed: true), "nothing"),
+            (10000, .deadline, "write at 31002ms"),
+            (31001, .tick, "nothing"),
+            (31002, .tick, "close"),
+        ], { $0.minTransferRate = 1000 })
     }
 
     @Test("a write or read failure closes at once")

@@ -64,7 +64,7 @@ struct ResponsePoliciesTests {
         #expect(response.headers["Content-Language"] == "en")
     }
 
-    @Test("operational answers and bodiless ones carry no language fields", arguments: ["/health", "/metrics", "/openapi.json"])
+    @Test("operational answers and bodiless ones carry no language fields", arguments: ["/health", "/openapi.json"])
     func notLocalized(path: String) {
         let response = makeRouter().respond(to: request(.get, path, [("Accept-Language", "fr")]))
         #expect(response.status.code == 200)
@@ -72,6 +72,29 @@ struct ResponsePoliciesTests {
         #expect(response.headers["Vary"] == nil)
         let options = makeRouter().respond(to: request(.options, "/v1/contacts"))
         #expect(options.headers["Content-Language"] == nil)
+    }
+
+    @Test("every routed answer says nosniff; an answer to a request with credentials is no-store, one without is left to its scene",
+          arguments: ["/health", "/openapi.json", "/v1/contacts", "/v1/contacts/c_1", "/nowhere"])
+    func securityFields(path: String) {
+        let router = makeRouter(contacts: OneContact())
+        let signedIn = router.respond(to: request(.get, path))
+        #expect(signedIn.headers.values(for: "X-Content-Type-Options") == ["nosniff"])
+        #expect(signedIn.headers.values(for: "Cache-Control") == ["no-store"])
+        var anonymous = request(.get, path)
+        anonymous.headers.remove(name: "Authorization")
+        let answer = router.respond(to: anonymous)
+        #expect(answer.headers.values(for: "X-Content-Type-Options") == ["nosniff"])
+        #expect(answer.headers["Cache-Control"] == nil)
+    }
+
+    @Test("the server's own refusals say nosniff too")
+    func refusalsNoSniff() {
+        let response = ServerErrorResponder.respond(HTTPRefusal(error: HTTPParseError(.bodyMemoryBusy), requestID: "r1", headers: nil))
+        #expect(response.status.code == 503)
+        #expect(response.headers["X-Content-Type-Options"] == "nosniff")
+        #expect(response.headers["Retry-After"] == "1")
+        #expect(String(decoding: response.body, as: UTF8.self).contains(#""code":"server_busy""#))
     }
 
     @Test("CORS is off by default: no CORS fields, no Vary: Origin, even for a preflight")

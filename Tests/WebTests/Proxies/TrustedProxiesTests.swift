@@ -1,4 +1,5 @@
 import Testing
+import HTTPServer
 import Web
 
 @Suite("trusted proxies")

@@ -115,7 +115,7 @@ struct AppRouterTests {
         _ = router.respond(to: request(.get, "/v1/contacts/%00x"))
         _ = router.respond(to: request(.get, "/secret/path/42"))
         _ = router.respond(to: request(HTTPMethod("X-INVENTED-42"), "/health"))
-        let text = String(decoding: router.respond(to: request(.get, "/metrics")).body, as: UTF8.self)
+        let text = String(decoding: MetricsRouter(metrics: metrics).respond(to: request(.get, "/metrics")).body, as: UTF8.self)
         #expect(text.contains(#"viperd_http_requests_total{method="GET",route="/v1/contacts/{id}",status="400"} 1"#))
         #expect(text.contains(#"route="unmatched",status="404"} 1"#))
         #expect(!text.contains("/secret"))

@@ -46,12 +46,40 @@ public struct ClientAddress: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// From 4 or 16 bytes in network order.
-    init(bytes: [UInt8]) {
+    public init(bytes: [UInt8]) {
         self.bytes = bytes
     }
 
     public init?(_ text: String) {
         self.init(text[...])
+    }
+
+    /// The address with every bit after its first `prefixLength` cleared: the network it lies in.
+    public func masked(toPrefix prefixLength: Int) -> ClientAddress {
+        ClientAddress(bytes: Self.masked(bytes, prefixLength))
+    }
+
+    /// What a per-address limit counts this client under: an IPv4 address alone, an IPv6 address
+    /// by its network of `ipv6PrefixLength` bits (`2001:db8:1:2::/64`). One IPv6 subscriber is
+    /// routed a whole /64 (RFC 6177) and may use any of its 2^64 addresses, so counting the full
+    /// address would give one client a fresh limit per connection.
+    public func limitKey(ipv6PrefixLength: Int) -> String {
+        if isIPv4 || ipv6PrefixLength >= 128 { return description }
+        let prefix = max(0, ipv6PrefixLength)
+        return "\(masked(toPrefix: prefix))/\(prefix)"
+    }
+
+    /// The per-address limit key (`limitKey(ipv6PrefixLength:)`) of a peer or client address as
+    /// text; text that is not an address is its own key.
+    public static func limitKey(of text: String, ipv6PrefixLength: Int) -> String {
+        ClientAddress(text)?.limitKey(ipv6PrefixLength: ipv6PrefixLength) ?? text
+    }
+
+    static func masked(_ bytes: [UInt8], _ prefixLength: Int) -> [UInt8] {
+        bytes.enumerated().map { index, byte in
+            let bits = min(8, max(0, prefixLength - index * 8))
+            return bits == 8 ? byte : byte & ~(0xFF >> bits)
+        }
     }
 
     /// `192.0.2.1` or RFC 5952's compressed IPv6 form, as `inet_ntop` writes them.
