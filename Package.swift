@@ -32,6 +32,7 @@ let postgresMigrationFiles = [
     "0007_contact_search.sql",
     "0008_login_failures.sql",
     "0009_login_attempts.sql",
+    "0012_rate_windows.sql",
 ]
 
 /// The browser client of Clients/Web/ (HTML, CSS, ES modules), compiled into the binary and

@@ -35,6 +35,10 @@ public struct AppConfiguration: Sendable {
     /// waits behind them and the rest are answered 503. One per usable core: more only queue
     /// for the same cores while holding their memory.
     public var passwordHashConcurrency = HTTPServerConfiguration.coreCount
+    /// Changes (creates, updates, deletes) per user per minute; nil for no limit.
+    public var writesPerMinute: Int? = WriteThrottle.defaultWritesPerMinute
+    /// Money movements (transfers, draft submissions) per user per minute; nil for no limit.
+    public var transfersPerMinute: Int? = WriteThrottle.defaultTransfersPerMinute
     /// Registrations per client address per hour; nil for no limit.
     public var maxRegistrationsPerAddress: Int? = RegistrationThrottle.defaultMaximumPerAddress
     /// Tax rate and shipping costs of orders (13 %, $5 / $15 / $25 by default).

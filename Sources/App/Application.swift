@@ -56,7 +56,10 @@ public final class Application: Sendable {
             sessionPolicy: configuration.sessionPolicy, accountPolicy: configuration.accountPolicy,
             publicReportAccount: configuration.publicReportAccount, logger: logger, metrics: metrics,
             fingerprinter: SHA256RequestFingerprinter(), orderPolicy: configuration.orderPolicy,
-            idempotencyPurge: IdempotencyPurgeSchedule(startedAt: clock.now()), ipv6PrefixLength: configuration.server.ipv6PrefixLength)
+            idempotencyPurge: IdempotencyPurgeSchedule(startedAt: clock.now()), ipv6PrefixLength: configuration.server.ipv6PrefixLength,
+            writeThrottle: WriteThrottle(
+                counter: storage.rateWindowCounter(), writesPerMinute: configuration.writesPerMinute,
+                transfersPerMinute: configuration.transfersPerMinute))
         // Expired idempotency records go at start-up, then hourly with the traffic (see
         // IdempotencyPurgeSchedule).
         let purged = try dependencies.gateway.idempotency.purge(olderThan: clock.now().addingTimeInterval(-IdempotencyPolicy.standard.retention))

@@ -99,6 +99,16 @@ public struct ServeOptions: Sendable {
             let registrations = try $1.integer(in: 0...1_000_000)
             $0.maxRegistrationsPerAddress = registrations == 0 ? nil : registrations
         },
+        perMinute("max-writes-per-minute", \.writesPerMinute,
+                  help: "Creates, updates and deletes per user per minute; more are answered 429; 0 = no limit",
+                  readme: """
+                      changes (creates, updates, deletes; signing out excepted) per user per fixed minute; more: 429 `rate_limited` with \
+                      `Retry-After`; every such answer carries `RateLimit-Policy` and `RateLimit`. Shared by every instance on PostgreSQL. \
+                      `0` = no limit (load tests)
+                      """),
+        perMinute("max-transfers-per-minute", \.transfersPerMinute,
+                  help: "Transfers and draft submissions per user per minute; more are answered 429; 0 = no limit",
+                  readme: "money movements (`POST /v1/transfers`, a draft's submission) per user per fixed minute, apart from the changes above; as above"),
         Option("password-hash-concurrency", default: .described("usable cores"),
                help: "Password hashes (logins, registrations) computed at once, 32 MiB each; a short queue waits, more are answered 503",
                readme: """
@@ -204,6 +214,14 @@ public struct ServeOptions: Sendable {
     ) -> Option {
         Option(flag, default: described.map { .described($0) } ?? .shown { "\($0.server[keyPath: field])" }, help: help, readme: readme) {
             $0.server[keyPath: field] = try $1.integer(in: range)
+        }
+    }
+
+    /// A per-user rate per minute; 0 turns it off (nil).
+    private static func perMinute(_ flag: String, _ field: any WritableKeyPath<AppConfiguration, Int?> & Sendable, help: String, readme: String) -> Option {
+        Option(flag, default: .shown { "\($0[keyPath: field] ?? 0)" }, help: help, readme: readme) {
+            let rate = try $1.integer(in: 0...1_000_000)
+            $0[keyPath: field] = rate == 0 ? nil : rate
         }
     }
 

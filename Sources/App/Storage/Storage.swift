@@ -96,6 +96,15 @@ public final class Storage: Sendable {
 
     /// Where the login and registration limits count: per process on SQLite (one process owns
     /// the file), in the database on PostgreSQL so the limits hold across every instance.
+    /// The fixed-window counter of the per-user rates: in memory for SQLite's one process, in
+    /// the database for PostgreSQL's several instances.
+    public func rateWindowCounter() -> any RateWindowCounter {
+        switch engine {
+        case .sqlite: InMemoryRateWindowCounter()
+        case .postgres(let database): PostgresRateWindowCounter(database: database)
+        }
+    }
+
     public func attemptCounter() -> any AttemptCounter {
         switch engine {
         case .sqlite: InMemoryAttemptCounter()

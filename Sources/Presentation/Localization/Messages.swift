@@ -43,6 +43,8 @@ public struct Messages: Sendable {
         case throttledTitle
         case throttledDetail
         case registrationThrottledDetail
+        case writesThrottledDetail
+        case transfersThrottledDetail
         case serverBusyDetail
         case severalAuthorizationFields
         case noSuchPath
@@ -209,6 +211,14 @@ public struct Messages: Sendable {
         .registrationThrottledDetail: [
             .en: "Too many registrations from this address; try again in {seconds} seconds",
             .fr: "Trop d'inscriptions depuis cette adresse ; réessayez dans {seconds} secondes",
+        ],
+        .writesThrottledDetail: [
+            .en: "Too many changes from this account ({quota} a minute); try again in {seconds} seconds",
+            .fr: "Trop de modifications pour ce compte ({quota} par minute) ; réessayez dans {seconds} secondes",
+        ],
+        .transfersThrottledDetail: [
+            .en: "Too many transfers from this account ({quota} a minute); try again in {seconds} seconds",
+            .fr: "Trop de virements pour ce compte ({quota} par minute) ; réessayez dans {seconds} secondes",
         ],
         .severalAuthorizationFields: [
             .en: "Send one Authorization field, not several", .fr: "Envoyez un seul champ Authorization, pas plusieurs",

@@ -23,6 +23,14 @@ extension Messages {
         ProblemViewModel(code: .rateLimited, title: text(.throttledTitle), detail: text(detail, ["seconds": "\(retryAfter)"]))
     }
 
+    /// 429 `rate_limited`: the user's budget of changes (`transfers`: of money movements) per
+    /// window is spent; `quota` is the budget per minute.
+    public func writesThrottled(transfers: Bool, quota: Int, retryAfter: Int) -> ProblemViewModel {
+        ProblemViewModel(
+            code: .rateLimited, title: text(.throttledTitle),
+            detail: text(transfers ? .transfersThrottledDetail : .writesThrottledDetail, ["seconds": "\(retryAfter)", "quota": "\(quota)"]))
+    }
+
     /// 503 `server_busy`: the server refused work it had no capacity for, before starting it.
     func serverBusy(retryAfter: Int) -> ProblemViewModel {
         ProblemViewModel(code: .serverBusy, title: text(.unavailableTitle), detail: text(.serverBusyDetail, ["seconds": "\(retryAfter)"]))

@@ -1,3 +1,4 @@
+import Domain
 import Foundation
 import HTTPServer
 import Presentation
@@ -71,7 +72,7 @@ public struct AppRouter: Sendable {
             return (respond(to: route, request, context), template.description, localized)
         case .route(.signedIn(let route), let template):
             switch RequestAuthentication.authenticate(request, with: dependencies.authenticator) {
-            case .success(let user): return (respond(to: route, request, context, user), template.description, true)
+            case .success(let user): return (limited(route, request, context, user), template.description, true)
             case .failure(let refusal): return (refusal.response(context: context), template.description, true)
             }
         case .methodNotAllowed(let allow, let template):
@@ -92,6 +93,18 @@ public struct AppRouter: Sendable {
         case .transactions(let route):
             transactions.respond(to: route, request, TransactionsConnector(dependencies: dependencies, context: context))
         }
+    }
+
+    /// A signed-in route under the user's rate of changes (`WriteThrottle`): refused 429 past it,
+    /// and answered with the `RateLimit` fields either way.
+    private func limited(_ route: SignedInRoute, _ request: HTTPRequest, _ context: RequestContext, _ user: AuthenticatedUser) -> HTTPResponse {
+        guard let kind = RateLimitFields.kind(of: route, method: request.method),
+            let decision = dependencies.writeThrottle.take(kind, user: user.id, now: dependencies.clock.now())
+        else { return respond(to: route, request, context, user) }
+        guard decision.state.taken else { return RateLimitFields.refusal(decision, context: context) }
+        var response = respond(to: route, request, context, user)
+        RateLimitFields.apply(decision, to: &response)
+        return response
     }
 
     private func respond(to route: SignedInRoute, _ request: HTTPRequest, _ context: RequestContext, _ user: AuthenticatedUser) -> HTTPResponse {

@@ -30,6 +30,9 @@ public struct Dependencies: Sendable {
     /// Leading bits of an IPv6 client address that make one client for the login and
     /// registration limits (`--ipv6-prefix-length`, as for the connection cap).
     public var ipv6PrefixLength: Int
+    /// Each user's rates of changes and of money movements (`--max-writes-per-minute`,
+    /// `--max-transfers-per-minute`).
+    public var writeThrottle: WriteThrottle
 
     public init(
         gateway: any EntityGateway, clock: any Clock = SystemClock(), ids: any IDGenerator = TimeOrderedIDGenerator(),
@@ -38,7 +41,8 @@ public struct Dependencies: Sendable {
         sessionPolicy: SessionPolicy = SessionPolicy(), accountPolicy: AccountPolicy = AccountPolicy(), publicReportAccount: AccountID? = nil,
         logger: Logger, metrics: MetricsRegistry,
         fingerprinter: any RequestFingerprinter, orderPolicy: OrderPolicy = .standard, transferPolicy: TransferPolicy = TransferPolicy(),
-        idempotencyPurge: IdempotencyPurgeSchedule = IdempotencyPurgeSchedule(), ipv6PrefixLength: Int = 64
+        idempotencyPurge: IdempotencyPurgeSchedule = IdempotencyPurgeSchedule(), ipv6PrefixLength: Int = 64,
+        writeThrottle: WriteThrottle = WriteThrottle(counter: InMemoryRateWindowCounter())
     ) {
         self.gateway = gateway
         self.clock = clock
@@ -58,5 +62,6 @@ public struct Dependencies: Sendable {
         self.transferPolicy = transferPolicy
         self.idempotencyPurge = idempotencyPurge
         self.ipv6PrefixLength = ipv6PrefixLength
+        self.writeThrottle = writeThrottle
     }
 }

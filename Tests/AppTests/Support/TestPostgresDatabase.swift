@@ -19,8 +19,13 @@ enum TestPostgresDatabase {
 
 extension TestApplication {
     /// The composed application on a fresh PostgreSQL database (`url`, or a new one).
-    static func postgres(url: String? = nil, owner: String = "owner@example.com", clock: any Clock = SystemClock()) throws -> TestApplication {
+    static func postgres(
+        url: String? = nil, owner: String = "owner@example.com", clock: any Clock = SystemClock(), _ configure: (inout AppConfiguration) -> Void = { _ in }
+    ) throws -> TestApplication {
         let url = try url ?? TestPostgresDatabase.create()
-        return try TestApplication(clock: clock, owner: owner) { $0.databaseURL = url }
+        return try TestApplication(clock: clock, owner: owner) { configuration in
+            configuration.databaseURL = url
+            configure(&configuration)
+        }
     }
 }

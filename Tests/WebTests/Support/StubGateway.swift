@@ -74,12 +74,12 @@ struct OneContact: ContactManager {
 
 func makeRouter(
     available: Bool = true, contacts: any ContactManager = UntouchableContactManager(), metrics: MetricsRegistry = MetricsRegistry(),
-    policies: ResponsePolicies = ResponsePolicies(), webApp: Bool = false
+    policies: ResponsePolicies = ResponsePolicies(), webApp: Bool = false, writeThrottle: WriteThrottle = .unlimited
 ) -> AppRouter {
     AppRouter(
         dependencies: Dependencies(
             gateway: StubGateway(available: available, contacts: contacts), hasher: RefusingHasher(), tokens: IdentityTokens(),
-            logger: Logger(label: "test"), metrics: metrics, fingerprinter: PlainFingerprinter()),
+            logger: Logger(label: "test"), metrics: metrics, fingerprinter: PlainFingerprinter(), writeThrottle: writeThrottle),
         policies: policies, webApp: webApp)
 }
 
