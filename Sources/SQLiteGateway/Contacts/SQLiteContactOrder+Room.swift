@@ -34,7 +34,7 @@ extension SQLiteContactOrder {
     /// 1. the slot after the successor's bucket's last key;
     /// 2. a new bucket halfway between the two (every bucket strictly between a contact's
     ///    neighbours is empty, since bucket numbers follow list order); past the last contact of
-    ///    all, halfway to `bucketLimit`: a full last bucket opens a new one;
+    ///    all, halfway up the next `tailStride` numbers: a full last bucket opens a new one;
     /// 3. the lowest free slot of either bucket, below its top: what churn leaves;
     /// 4. both buckets full, their numbers adjacent: one contact per full bucket moves across a
     ///    bucket boundary towards the nearest free key, each in list order, which frees a slot
@@ -44,7 +44,7 @@ extension SQLiteContactOrder {
     static func keyPastUsedTop(below: Int64?, above: Int64?, on connection: SQLiteConnection) throws -> Int64 {
         if let above, let key = try freeKey(in: above, on: connection) { return key }
         let lower = below ?? firstBucket - 1
-        let upper = above ?? bucketLimit
+        let upper = above ?? min(bucketLimit, lower + tailStride)
         if upper - lower >= 2 { return (lower + (upper - lower) / 2) << slotBits + 1 }
         for bucket in [below, above].compactMap({ $0 }) {
             if let key = try lowestFreeKey(in: bucket, from: bucket << slotBits + 1, on: connection) { return key }

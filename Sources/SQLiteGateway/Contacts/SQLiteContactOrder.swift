@@ -25,6 +25,12 @@ public struct SQLiteContactOrder: Sendable {
     public static let bucketLimit: Int64 = 1 << (63 - slotBits)
     /// The bucket of the first contact of an empty table; splits number new buckets above it.
     public static let firstBucket: Int64 = 1
+    /// How far above the last bucket of all a split or a create numbers a new one. Every new
+    /// user's contacts come last (user ids sort by time), so the last bucket is split again and
+    /// again; numbering its pieces over a fraction of the rest of the key space (as between two
+    /// buckets) used it up in 94 splits, a few thousand contacts, after which the last bucket
+    /// could never be split and every later user shared it. With this stride, 2^21 splits.
+    public static let tailStride: Int64 = 1 << 20
 
     /// How many contacts a split leaves in each bucket; a bucket is split once it holds more than
     /// twice this. A search sorts up to about two buckets' matches beyond its page.
@@ -179,7 +185,7 @@ public struct SQLiteContactOrder: Sendable {
     public func peel(_ bucket: Int64, pieces: Int, isFirst: Bool = false, on connection: SQLiteConnection) throws -> Bool {
         let last = bucket << Self.slotBits | Self.slotMask
         let nextKey = try connection.statement(Self.nextKey).rows([.integer(last)]) { $0.int64(at: 0) }.first
-        let next = nextKey.map(Self.bucket(of:)) ?? Self.bucketLimit
+        let next = nextKey.map(Self.bucket(of:)) ?? min(Self.bucketLimit, bucket + Self.tailStride)
         let pieces = Int64(max(1, pieces))
         let gap = isFirst && (next - bucket) / 2 > pieces ? (next - bucket) / 2 : next - bucket
         guard gap > pieces else { return false }

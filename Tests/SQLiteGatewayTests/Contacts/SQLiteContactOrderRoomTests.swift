@@ -1,4 +1,5 @@
 import Domain
+import Foundation
 import GatewayTestSupport
 import SQLRows
 import Testing
@@ -140,6 +141,23 @@ struct SQLiteContactOrderRoomTests {
         // No bucket is left above it: the free slots below its top take the new contacts.
         #expect(try keysInListOrder().allSatisfy { SQLiteContactOrder.bucket(of: $0.key) == last })
         try expectUpkeepRenumbers()
+    }
+
+    @Test("the last bucket of all, where every new user's contacts land, can still be split after hundreds of splits")
+    func lastBucketKeepsSplitting() throws {
+        let order = SQLiteContactOrder(bucketSize: 1)
+        let splitter = ContactBucketSplitter(database: temporary.database, order: order)
+        for round in 0..<150 {
+            for index in 0..<3 {
+                try contacts.insert(.fixture(id: "c_\(round)_\(index)", lastName: String(format: "Name %05d", round * 3 + index)))
+            }
+            try splitter.census()
+            while try splitter.step() {}
+        }
+        #expect(try temporary.database.oversizedContactBuckets(order: order).isEmpty)
+        let buckets = try keysInListOrder().map { SQLiteContactOrder.bucket(of: $0.key) }
+        #expect(try #require(buckets.last) < SQLiteContactOrder.bucketLimit - SQLiteContactOrder.tailStride)
+        try expectBucketsInListOrder()
     }
 
     @Test("a successor's bucket with its top slot used right after the predecessor's: the new contact takes a free slot below the top")
