@@ -2,12 +2,13 @@ import Dispatch
 import Foundation
 
 /// Keeps contact search fast while the server is idle: after a tick with no query at all, it
-/// splits the contact buckets that writes have grown (`Database.peelContactBucket`), then merges
+/// splits the contact buckets that writes have grown (`Database.peelContactBucket`), renumbers
+/// those whose last key climbed near their top slot (`Database.renumberContactBucket`), then merges
 /// the search index's segments (`Database.mergeContactSearchIndex`), a transaction at a time,
 /// yielding as soon as a write queues up.
 ///
-/// Both rewrite index entries, which a request should never wait for: a split moves a grown
-/// bucket's contacts (~70 µs each), a merge rewrites segments. While writes keep coming, a grown
+/// All rewrite index entries, which a request should never wait for: a split or a renumbering
+/// moves contacts (~70 µs each), a merge rewrites segments. While writes keep coming, a grown
 /// bucket only costs a search that reaches it a larger sort, and FTS5's own automatic merging
 /// bounds the segments. A tick that saw reads waits too, so the upkeep never takes the CPU from
 /// requests.

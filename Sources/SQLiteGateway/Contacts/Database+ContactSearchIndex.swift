@@ -56,6 +56,28 @@ extension Database {
         }
     }
 
+    /// One census of the contact keys (`SQLiteContactOrder.census`): the buckets to split and
+    /// those to renumber for having a key near their top slot.
+    public func contactBucketCensus(
+        order: SQLiteContactOrder = .standard
+    ) throws -> (oversized: [Int64], crowdedAtTop: [Int64]) {
+        try withWriter { writer in
+            guard writer.hasTable("contacts") else { return ([], []) }
+            return try order.census(on: writer)
+        }
+    }
+
+    /// Moves up to `order.bucketSize` keys of `bucket` into its lowest free slots, in one write
+    /// transaction that reindexes them before it commits (`SQLiteContactOrder.renumberStep`);
+    /// where the next step starts, or nil when the bucket is renumbered.
+    public func renumberContactBucket(_ bucket: Int64, from start: Int64? = nil, order: SQLiteContactOrder = .standard) throws -> Int64? {
+        try inOwnWriteTransaction { writer in
+            guard let next = try order.renumberStep(bucket, from: start, on: writer) else { return nil }
+            try indexPendingContacts()
+            return next
+        }
+    }
+
     /// How many buckets a split of `bucket` peels off (`SQLiteContactOrder.piecesToPeel`).
     public func piecesToPeel(from bucket: Int64, order: SQLiteContactOrder = .standard) throws -> Int {
         try withWriter { writer in try order.piecesToPeel(from: bucket, on: writer) }

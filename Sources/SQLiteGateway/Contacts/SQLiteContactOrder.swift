@@ -25,6 +25,12 @@ public struct SQLiteContactOrder: Sendable {
     public static let bucketLimit: Int64 = 1 << (63 - slotBits)
     /// The bucket of the first contact of an empty table; splits number new buckets above it.
     public static let firstBucket: Int64 = 1
+    /// How far above the last bucket of all a split or a create numbers a new one. Every new
+    /// user's contacts come last (user ids sort by time), so the last bucket is split again and
+    /// again; numbering its pieces over a fraction of the rest of the key space (as between two
+    /// buckets) used it up in 94 splits, a few thousand contacts, after which the last bucket
+    /// could never be split and every later user shared it. With this stride, 2^21 splits.
+    public static let tailStride: Int64 = 1 << 20
 
     /// How many contacts a split leaves in each bucket; a bucket is split once it holds more than
     /// twice this. A search sorts up to about two buckets' matches beyond its page.
@@ -102,18 +108,15 @@ public struct SQLiteContactOrder: Sendable {
         // Compared before adding: past the bucket's last slot lies the next bucket (or, after the
         // very last key, no Int64 at all).
         if let predecessor, predecessor.last < predecessor.bucket << slotBits | slotMask { return predecessor.last + 1 }
-        if let above = try readAbove() {
-            if let key = try freeKey(in: above, on: connection) { return key }
-        } else if below == nil {
-            // No contact at all: the first bucket.
-            return firstBucket << slotBits + 1
-        }
-        // 2^24 contacts added at one place with no idle second to split their bucket.
-        throw GatewayError.failure("no free key left in the contacts' list-order bucket \(below ?? -1)")
+        let successor = try readAbove()
+        // No contact at all: the first bucket.
+        if below == nil, successor == nil { return firstBucket << slotBits + 1 }
+        // The predecessor's last slot is taken: churn walked it there, or 2^24 contacts came with no idle second.
+        return try keyPastUsedTop(below: below, above: successor, on: connection)
     }
 
     /// The key after the last one used in `bucket`, or nil when its slots are used up.
-    private static func freeKey(in bucket: Int64, on connection: SQLiteConnection) throws -> Int64? {
+    static func freeKey(in bucket: Int64, on connection: SQLiteConnection) throws -> Int64? {
         let first = bucket << slotBits
         let last = try connection.statement(lastKey).rows([.integer(first), .integer(first | slotMask)]) { row in
             row.isNull(at: 0) ? nil : row.int64(at: 0)
@@ -124,21 +127,37 @@ public struct SQLiteContactOrder: Sendable {
 
     /// The buckets holding more than twice `bucketSize` contacts, in key order.
     public func oversizedBuckets(on connection: SQLiteConnection) throws -> [Int64] {
+        try census(on: connection).oversized
+    }
+
+    /// From one read of every key in order: the buckets holding more than twice `bucketSize`
+    /// contacts (to split), and those with a key in their top `renumberHeadroom` slots that
+    /// `renumberStep` can bring below it (to renumber), each in key order.
+    public func census(on connection: SQLiteConnection) throws -> (oversized: [Int64], crowdedAtTop: [Int64]) {
         let statement = try connection.statement(Self.allKeys)
         defer { statement.reset() }
         var oversized: [Int64] = []
+        var crowded: [Int64] = []
         var current: Int64 = -1
-        var held = 0
+        var held: Int64 = 0
+        var last: Int64 = 0
+        func close() {
+            if held > 0, Self.needsRenumbering(lastKey: last, held: held) { crowded.append(current) }
+        }
         while try statement.step() {
-            let bucket = Self.bucket(of: statement.int64(at: 0))
+            let key = statement.int64(at: 0)
+            let bucket = Self.bucket(of: key)
             if bucket != current {
+                close()
                 current = bucket
                 held = 0
             }
             held += 1
-            if held == 2 * bucketSize + 1 { oversized.append(bucket) }
+            last = key
+            if held == 2 * Int64(bucketSize) + 1 { oversized.append(bucket) }
         }
-        return oversized
+        close()
+        return (oversized, crowded)
     }
 
     /// How many buckets a split of `bucket` peels off, one `peel` each: none while it holds no
@@ -166,7 +185,7 @@ public struct SQLiteContactOrder: Sendable {
     public func peel(_ bucket: Int64, pieces: Int, isFirst: Bool = false, on connection: SQLiteConnection) throws -> Bool {
         let last = bucket << Self.slotBits | Self.slotMask
         let nextKey = try connection.statement(Self.nextKey).rows([.integer(last)]) { $0.int64(at: 0) }.first
-        let next = nextKey.map(Self.bucket(of:)) ?? Self.bucketLimit
+        let next = nextKey.map(Self.bucket(of:)) ?? min(Self.bucketLimit, bucket + Self.tailStride)
         let pieces = Int64(max(1, pieces))
         let gap = isFirst && (next - bucket) / 2 > pieces ? (next - bucket) / 2 : next - bucket
         guard gap > pieces else { return false }
