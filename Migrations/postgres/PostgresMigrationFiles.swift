@@ -17,5 +17,6 @@ public enum PostgresMigrationFiles {
         ("0008_login_failures.sql", PackageResources._008_login_failures_sql),
         ("0009_login_attempts.sql", PackageResources._009_login_attempts_sql),
         ("0012_rate_windows.sql", PackageResources._012_rate_windows_sql),
+        ("0013_user_contact_counts.sql", PackageResources._013_user_contact_counts_sql),
     ]
 }

@@ -35,6 +35,8 @@ public struct AppConfiguration: Sendable {
     /// waits behind them and the rest are answered 503. One per usable core: more only queue
     /// for the same cores while holding their memory.
     public var passwordHashConcurrency = HTTPServerConfiguration.coreCount
+    /// How many contacts, accounts and open drafts one user may hold.
+    public var quotas = StorageQuotas.standard
     /// Changes (creates, updates, deletes) per user per minute; nil for no limit.
     public var writesPerMinute: Int? = WriteThrottle.defaultWritesPerMinute
     /// Money movements (transfers, draft submissions) per user per minute; nil for no limit.

@@ -32,7 +32,8 @@ public final class Application: Sendable {
     ) throws {
         let storage = try Storage(
             configuration.storage, connections: max(2, configuration.server.workerCount), synchronous: configuration.synchronous,
-            groupCommit: configuration.groupCommit, groupCommitDelay: .microseconds(configuration.groupCommitDelayMicroseconds), errorHandler: Storage.logging(to: logger))
+            groupCommit: configuration.groupCommit, groupCommitDelay: .microseconds(configuration.groupCommitDelayMicroseconds),
+            quotas: configuration.quotas, errorHandler: Storage.logging(to: logger))
         logger.info("\(storage.startupDescription)")
         let migrator = try storage.migrator()
         if configuration.autoMigrate {

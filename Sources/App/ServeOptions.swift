@@ -109,6 +109,12 @@ public struct ServeOptions: Sendable {
         perMinute("max-transfers-per-minute", \.transfersPerMinute,
                   help: "Transfers and draft submissions per user per minute; more are answered 429; 0 = no limit",
                   readme: "money movements (`POST /v1/transfers`, a draft's submission) per user per fixed minute, apart from the changes above; as above"),
+        quota("max-contacts-per-user", \.contacts, help: "Most contacts one user may hold; more are answered 422; 0 = no quota",
+              readme: "contacts one user may hold; one more: 422 `quota_exceeded`, nothing stored. `0` = no quota"),
+        quota("max-accounts-per-user", \.accounts, help: "Most accounts one user may hold; more are answered 422; 0 = no quota",
+              readme: "accounts one user may hold, the one each user gets included; as above"),
+        quota("max-open-drafts-per-user", \.openDrafts, help: "Most unexpired transfer drafts one user may hold; more are answered 422; 0 = no quota",
+              readme: "transfer drafts not yet expired one user may hold; as above"),
         Option("password-hash-concurrency", default: .described("usable cores"),
                help: "Password hashes (logins, registrations) computed at once, 32 MiB each; a short queue waits, more are answered 503",
                readme: """
@@ -214,6 +220,14 @@ public struct ServeOptions: Sendable {
     ) -> Option {
         Option(flag, default: described.map { .described($0) } ?? .shown { "\($0.server[keyPath: field])" }, help: help, readme: readme) {
             $0.server[keyPath: field] = try $1.integer(in: range)
+        }
+    }
+
+    /// A per-user quota of stored things; 0 turns it off (nil).
+    private static func quota(_ flag: String, _ field: any WritableKeyPath<StorageQuotas, Int?> & Sendable, help: String, readme: String) -> Option {
+        Option(flag, default: .shown { "\($0.quotas[keyPath: field] ?? 0)" }, help: help, readme: readme) {
+            let limit = try $1.integer(in: 0...100_000_000)
+            $0.quotas[keyPath: field] = limit == 0 ? nil : limit
         }
     }
 

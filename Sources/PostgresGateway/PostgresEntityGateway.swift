@@ -16,18 +16,19 @@ public final class PostgresEntityGateway: EntityGateway {
     public let transfers: any TransferManager
     public let transferDrafts: any TransferDraftManager
 
-    public init(database: PostgresDatabase) {
+    /// Every manager on `database`; the contact, account and draft managers enforce `quotas`.
+    public init(database: PostgresDatabase, quotas: StorageQuotas = .standard) {
         self.database = database
-        contacts = PostgresContactManager(database: database)
+        contacts = PostgresContactManager(database: database, quota: quotas.contacts)
         users = PostgresUserManager(database: database)
         sessions = PostgresSessionManager(database: database)
         products = PostgresProductManager(database: database)
         orders = PostgresOrderManager(database: database)
         idempotency = PostgresIdempotencyManager(database: database)
-        accounts = PostgresAccountManager(database: database)
+        accounts = PostgresAccountManager(database: database, quota: quotas.accounts)
         transactions = PostgresTransactionManager(database: database)
         transfers = PostgresTransferManager(database: database)
-        transferDrafts = PostgresTransferDraftManager(database: database)
+        transferDrafts = PostgresTransferDraftManager(database: database, quota: quotas.openDrafts)
     }
 
     public func isAvailable() -> Bool {

@@ -15,18 +15,19 @@ public final class SQLiteEntityGateway: EntityGateway {
     public let transfers: any TransferManager
     public let transferDrafts: any TransferDraftManager
 
-    public init(database: Database) {
+    /// Every manager on `database`; the contact, account and draft managers enforce `quotas`.
+    public init(database: Database, quotas: StorageQuotas = .standard) {
         self.database = database
-        contacts = SQLiteContactManager(database: database)
+        contacts = SQLiteContactManager(database: database, quota: quotas.contacts)
         users = SQLiteUserManager(database: database)
         sessions = SQLiteSessionManager(database: database)
         products = SQLiteProductManager(database: database)
         orders = SQLiteOrderManager(database: database)
         idempotency = SQLiteIdempotencyManager(database: database)
-        accounts = SQLiteAccountManager(database: database)
+        accounts = SQLiteAccountManager(database: database, quota: quotas.accounts)
         transactions = SQLiteTransactionManager(database: database)
         transfers = SQLiteTransferManager(database: database)
-        transferDrafts = SQLiteTransferDraftManager(database: database)
+        transferDrafts = SQLiteTransferDraftManager(database: database, quota: quotas.openDrafts)
     }
 
     public func isAvailable() -> Bool {

@@ -25,7 +25,7 @@ public final class Storage: Sendable {
     /// `groupCommitDelay` only concern SQLite. `errorHandler` hears every storage error (see `logging(to:)`).
     public init(
         _ location: StorageLocation, connections: Int, synchronous: DatabaseConfiguration.Synchronous = .full, groupCommit: Bool = true,
-        groupCommitDelay: Duration = .microseconds(DatabaseConfiguration.defaultGroupCommitDelayMicroseconds),
+        groupCommitDelay: Duration = .microseconds(DatabaseConfiguration.defaultGroupCommitDelayMicroseconds), quotas: StorageQuotas = .standard,
         errorHandler: @escaping @Sendable (any Error) -> Void = { _ in }
     ) throws {
         self.location = location
@@ -36,11 +36,11 @@ public final class Storage: Sendable {
                     path: path, readerCount: connections, synchronous: synchronous, groupCommit: groupCommit, groupCommitDelay: groupCommitDelay),
                 errorHandler: errorHandler)
             engine = .sqlite(database)
-            gateway = SQLiteEntityGateway(database: database)
+            gateway = SQLiteEntityGateway(database: database, quotas: quotas)
         case .postgres(let url):
             let database = try PostgresDatabase(configuration: PostgresConfiguration(url: url, poolSize: connections), errorHandler: errorHandler)
             engine = .postgres(database)
-            gateway = PostgresEntityGateway(database: database)
+            gateway = PostgresEntityGateway(database: database, quotas: quotas)
         }
     }
 

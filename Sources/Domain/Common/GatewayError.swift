@@ -6,4 +6,7 @@ public enum GatewayError: Error, Equatable, Sendable {
     case unavailable(String)
     /// Storage failed in a way retrying will not fix (corruption, misuse): not the client's fault.
     case failure(String)
+    /// The write would give its owner more than their quota (`StorageQuotas`): checked in the
+    /// write's own transaction, nothing was stored.
+    case quotaExceeded(QuotaExceeded)
 }

@@ -22,10 +22,18 @@ public struct PostgresAccountManager: AccountManager {
     /// (`COLLATE "C"`, byte order), so two of them never wait on each other in a cycle.
     static let lock = "SELECT id FROM accounts WHERE id = $1 FOR UPDATE"
 
-    private let database: PostgresDatabase
+    /// How many accounts the owner holds, for the account quota.
+    static let accountCount = "SELECT count(*) FROM accounts WHERE owner_id = $1"
+    /// The owner's row, locked first: concurrent creates of one owner are counted one by one.
+    static let lockOwner = "SELECT 1 FROM users WHERE id = $1 FOR UPDATE"
 
-    public init(database: PostgresDatabase) {
+    private let database: PostgresDatabase
+    /// Most accounts per owner; nil for no quota.
+    private let quota: Int?
+
+    public init(database: PostgresDatabase, quota: Int? = StorageQuotas.standard.accounts) {
         self.database = database
+        self.quota = quota
     }
 
     public func list(owner: UserID, after cursor: AccountCursor?, limit: Int) throws -> [Account] {
@@ -47,7 +55,12 @@ public struct PostgresAccountManager: AccountManager {
     }
 
     public func insert(_ account: Account) throws {
-        try database.change(Self.insert, AccountRow.values(of: account))
+        try GatewayError.mapping {
+            try database.write { connection in
+                try QuotaCheck.ensureRoom(on: connection, .accounts, limit: quota, lock: Self.lockOwner, count: Self.accountCount, [.text(account.ownerID.rawValue)])
+                try connection.run(Self.insert, AccountRow.values(of: account))
+            }
+        }
     }
 
     public func balance(of id: AccountID) throws -> Int64 {

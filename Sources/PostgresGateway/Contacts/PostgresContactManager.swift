@@ -68,20 +68,26 @@ public struct PostgresContactManager: ContactManager {
         updated_at = $16, search_name = $18, search_email = $19, search_phone = $20 WHERE id = $1 AND owner_id = $2 AND version = $17
         """
     static let delete = "DELETE FROM contacts WHERE id = $1 AND owner_id = $2"
+    /// The owner's contacts, as triggers keep it (migration 0013), read with the owner's row
+    /// locked: concurrent creates of one owner are counted one by one.
+    static let contactCount = "SELECT contact_count FROM users WHERE id = $1 FOR UPDATE"
 
     private let database: PostgresDatabase
+    /// Most contacts per owner; nil for no quota.
+    private let quota: Int?
     /// How many contacts, in list order, a search of three or more characters reads before it
     /// turns to the index.
     let windowSize: Int
 
-    public init(database: PostgresDatabase) {
-        self.init(database: database, windowSize: 2_000)
+    public init(database: PostgresDatabase, quota: Int? = StorageQuotas.standard.contacts) {
+        self.init(database: database, windowSize: 2_000, quota: quota)
     }
 
     /// Tests shrink the window to drive the index path on small fixtures.
-    init(database: PostgresDatabase, windowSize: Int) {
+    init(database: PostgresDatabase, windowSize: Int, quota: Int? = StorageQuotas.standard.contacts) {
         self.database = database
         self.windowSize = windowSize
+        self.quota = quota
     }
 
     public func list(owner: UserID, matching query: String?, after cursor: ContactCursor?, limit: Int) throws -> [Contact] {
@@ -132,7 +138,16 @@ public struct PostgresContactManager: ContactManager {
     }
 
     public func insert(_ contact: Contact) throws {
-        try database.change(Self.insert, ContactRow.insertValues(of: contact))
+        guard let quota else {
+            try database.change(Self.insert, ContactRow.insertValues(of: contact))
+            return
+        }
+        try GatewayError.mapping {
+            try database.write { connection in
+                try QuotaCheck.ensureRoom(on: connection, .contacts, limit: quota, count: Self.contactCount, [.text(contact.ownerID.rawValue)])
+                try connection.run(Self.insert, ContactRow.insertValues(of: contact))
+            }
+        }
     }
 
     public func update(_ contact: Contact, expectedVersion: Int) throws -> Bool {

@@ -16,14 +16,28 @@ public struct PostgresTransferDraftManager: TransferDraftManager {
         """
     static let delete = "DELETE FROM transfer_drafts WHERE id = $1 AND owner_id = $2"
 
-    private let database: PostgresDatabase
+    /// How many unexpired drafts the owner holds at $2, for the open-draft quota.
+    static let openDraftCount = "SELECT count(*) FROM transfer_drafts WHERE owner_id = $1 AND expires_at > $2"
+    /// The owner's row, locked first: concurrent drafts of one owner are counted one by one.
+    static let lockOwner = "SELECT 1 FROM users WHERE id = $1 FOR UPDATE"
 
-    public init(database: PostgresDatabase) {
+    private let database: PostgresDatabase
+    /// Most open drafts per owner; nil for no quota.
+    private let quota: Int?
+
+    public init(database: PostgresDatabase, quota: Int? = StorageQuotas.standard.openDrafts) {
         self.database = database
+        self.quota = quota
     }
 
     public func insert(_ draft: TransferDraftState) throws {
-        try database.change(Self.insert, TransferDraftRow.values(of: draft))
+        try GatewayError.mapping {
+            try database.write { connection in
+                let owner: [SQLValue] = [.text(draft.ownerID.rawValue), .integer(Milliseconds.from(draft.createdAt))]
+                try QuotaCheck.ensureRoom(on: connection, .drafts, limit: quota, lock: Self.lockOwner, count: Self.openDraftCount, owner)
+                try connection.run(Self.insert, TransferDraftRow.values(of: draft))
+            }
+        }
     }
 
     public func fetch(id: TransferDraftID, owner: UserID, at date: Date) throws -> TransferDraftState? {

@@ -44,6 +44,10 @@ public struct Messages: Sendable {
         case throttledDetail
         case registrationThrottledDetail
         case writesThrottledDetail
+        case quotaExceededTitle
+        case contactsQuotaDetail
+        case accountsQuotaDetail
+        case draftsQuotaDetail
         case transfersThrottledDetail
         case serverBusyDetail
         case severalAuthorizationFields
@@ -211,6 +215,19 @@ public struct Messages: Sendable {
         .registrationThrottledDetail: [
             .en: "Too many registrations from this address; try again in {seconds} seconds",
             .fr: "Trop d'inscriptions depuis cette adresse ; réessayez dans {seconds} secondes",
+        ],
+        .quotaExceededTitle: [.en: "Quota reached", .fr: "Quota atteint"],
+        .contactsQuotaDetail: [
+            .en: "You already have {limit} contacts, the most one user may keep; delete some before adding more",
+            .fr: "Vous avez déjà {limit} contacts, le maximum par utilisateur ; supprimez-en avant d'en ajouter",
+        ],
+        .accountsQuotaDetail: [
+            .en: "You already have {limit} accounts, the most one user may open",
+            .fr: "Vous avez déjà {limit} comptes, le maximum par utilisateur",
+        ],
+        .draftsQuotaDetail: [
+            .en: "You already have {limit} transfers in progress; finish or delete one before starting another",
+            .fr: "Vous avez déjà {limit} virements en cours ; terminez-en ou supprimez-en un avant d'en commencer un autre",
         ],
         .writesThrottledDetail: [
             .en: "Too many changes from this account ({quota} a minute); try again in {seconds} seconds",

@@ -1,3 +1,5 @@
+import Domain
+
 /// The wording of every problem that is not one scene's own: the refusals any route, the
 /// router, the readiness probe and the HTTP server share. Scene-specific problems are worded by
 /// their Presenters (`…FailureWording`) from the same catalog.
@@ -29,6 +31,16 @@ extension Messages {
         ProblemViewModel(
             code: .rateLimited, title: text(.throttledTitle),
             detail: text(transfers ? .transfersThrottledDetail : .writesThrottledDetail, ["seconds": "\(retryAfter)", "quota": "\(quota)"]))
+    }
+
+    /// 422 `quota_exceeded`: the user holds as many things of the quota's kind as one may.
+    public func quotaExceeded(_ quota: QuotaExceeded) -> ProblemViewModel {
+        let detail: Key = switch quota.kind {
+        case .contacts: .contactsQuotaDetail
+        case .accounts: .accountsQuotaDetail
+        case .drafts: .draftsQuotaDetail
+        }
+        return ProblemViewModel(code: .quotaExceeded, title: text(.quotaExceededTitle), detail: text(detail, ["limit": "\(quota.limit)"]))
     }
 
     /// 503 `server_busy`: the server refused work it had no capacity for, before starting it.

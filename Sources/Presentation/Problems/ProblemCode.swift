@@ -66,6 +66,8 @@ public enum ProblemCode: String, Sendable, CaseIterable, Encodable, CustomString
     case sameAccount = "same_account"
     /// A contact no registered user's account in this currency answers to.
     case recipientNotReachable = "recipient_not_reachable"
+    /// The user already holds as many of these (contacts, accounts, open drafts) as one may.
+    case quotaExceeded = "quota_exceeded"
     // 429
     /// Too many attempts lately; `Retry-After` says when to try again.
     case rateLimited = "rate_limited"

@@ -6,4 +6,6 @@ public protocol ProblemPresenterOutput {
     func showStorageUnavailable(_ problem: ProblemViewModel)
     /// Storage failed for good (500).
     func showStorageFailure(_ problem: ProblemViewModel)
+    /// The user holds as many of these as one may; nothing was stored (422).
+    func showQuotaExceeded(_ problem: ProblemViewModel)
 }

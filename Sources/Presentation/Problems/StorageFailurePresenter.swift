@@ -12,4 +12,5 @@ public protocol StorageFailurePresenter: StorageFailureOutput {
 extension StorageFailurePresenter {
     public func presentStorageUnavailable() { problemOutput.showStorageUnavailable(messages.unavailable()) }
     public func presentStorageFailure() { problemOutput.showStorageFailure(messages.failure()) }
+    public func presentQuotaExceeded(_ quota: QuotaExceeded) { problemOutput.showQuotaExceeded(messages.quotaExceeded(quota)) }
 }

@@ -16,10 +16,16 @@ public struct SQLiteAccountManager: AccountManager {
     /// No row (0) for a missing account, as the sum over no transactions was.
     static let balance = "SELECT balance FROM accounts WHERE id = ?1"
 
-    private let database: Database
+    /// How many accounts the owner holds, for the account quota.
+    static let accountCount = "SELECT count(*) FROM accounts WHERE owner_id = ?1"
 
-    public init(database: Database) {
+    private let database: Database
+    /// Most accounts per owner; nil for no quota.
+    private let quota: Int?
+
+    public init(database: Database, quota: Int? = StorageQuotas.standard.accounts) {
         self.database = database
+        self.quota = quota
     }
 
     public func list(owner: UserID, after cursor: AccountCursor?, limit: Int) throws -> [Account] {
@@ -40,7 +46,12 @@ public struct SQLiteAccountManager: AccountManager {
     }
 
     public func insert(_ account: Account) throws {
-        try database.change(Self.insert, AccountRow.values(of: account))
+        try GatewayError.mapping {
+            try database.write { connection in
+                try QuotaCheck.ensureRoom(on: connection, .accounts, limit: quota, count: Self.accountCount, [.text(account.ownerID.rawValue)])
+                try connection.run(Self.insert, AccountRow.values(of: account))
+            }
+        }
     }
 
     public func balance(of id: AccountID) throws -> Int64 {

@@ -64,11 +64,16 @@ public struct SQLiteContactManager: ContactManager {
     /// The stored contact's key and version, read before an update chooses its key.
     static let keyAndVersion = "SELECT seq, version FROM contacts WHERE id = ?1 AND owner_id = ?2"
     static let delete = "DELETE FROM contacts WHERE id = ?1 AND owner_id = ?2"
+    /// The owner's contacts, as triggers keep it (migration 0013), for the contact quota.
+    static let contactCount = "SELECT contact_count FROM users WHERE id = ?1"
 
     private let database: Database
+    /// Most contacts per owner; nil for no quota.
+    private let quota: Int?
 
-    public init(database: Database) {
+    public init(database: Database, quota: Int? = StorageQuotas.standard.contacts) {
         self.database = database
+        self.quota = quota
     }
 
     public func list(owner: UserID, matching query: String?, after cursor: ContactCursor?, limit: Int) throws -> [Contact] {
@@ -131,6 +136,7 @@ public struct SQLiteContactManager: ContactManager {
     public func insert(_ contact: Contact) throws {
         try GatewayError.mapping {
             try database.write { connection in
+                try QuotaCheck.ensureRoom(on: connection, .contacts, limit: quota, count: Self.contactCount, [.text(contact.ownerID.rawValue)])
                 let key = try SQLiteContactOrder.key(for: contact, on: connection)
                 try connection.statement(Self.insert).run(ContactRow.insertValues(of: contact) + [.integer(key)])
             }

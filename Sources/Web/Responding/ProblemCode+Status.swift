@@ -18,7 +18,7 @@ extension ProblemCode {
         case .unsupportedMediaType: .unsupportedMediaType
         case .expectationFailed: .expectationFailed
         case .validationFailed, .invalidRange, .draftIncomplete, .currencyMismatch, .insufficientFunds, .sameAccount,
-            .recipientNotReachable:
+            .recipientNotReachable, .quotaExceeded:
             .unprocessableContent
         case .rateLimited: .tooManyRequests
         case .headersTooLarge: .requestHeaderFieldsTooLarge
@@ -40,7 +40,7 @@ extension ProblemCode {
         case .malformedRequest, .malformedJSON, .invalidPercentEncoding, .unauthorized, .invalidCredentials, .notFound,
             .methodNotAllowed, .requestTimeout, .emailTaken, .invalidTransition, .draftChanged, .idempotencyKeyReused, .staleETag,
             .bodyTooLarge, .uriTooLong, .unsupportedMediaType, .expectationFailed, .validationFailed, .invalidRange, .draftIncomplete,
-            .currencyMismatch, .insufficientFunds, .sameAccount, .recipientNotReachable, .headersTooLarge, .internalError,
+            .currencyMismatch, .insufficientFunds, .sameAccount, .recipientNotReachable, .quotaExceeded, .headersTooLarge, .internalError,
             .methodNotImplemented, .unsupportedTransferCoding, .handlerTimeout, .httpVersionNotSupported:
             false
         }

@@ -17,7 +17,7 @@ enum Backend: String, CaseIterable, CustomTestStringConvertible, Sendable {
 
     /// A fresh, migrated, empty store with the three test owners (`u_alice`, `u_bob`,
     /// `u_nobody`), each registered with a CAD account `a_<id>`.
-    func makeStore() throws -> Store {
+    func makeStore(quotas: StorageQuotas = .standard) throws -> Store {
         let store: Store
         switch self {
         case .sqlite:
@@ -26,7 +26,7 @@ enum Backend: String, CaseIterable, CustomTestStringConvertible, Sendable {
             let database = try Database(configuration: configuration)
             try Migrator(database: database).migrate()
             store = Store(
-                gateway: SQLiteEntityGateway(database: database), backend: self,
+                gateway: SQLiteEntityGateway(database: database, quotas: quotas), backend: self,
                 reopen: { SQLiteEntityGateway(database: try Database(configuration: configuration)) },
                 cleanUp: { try? FileManager.default.removeItem(at: folder) })
         case .postgres:
@@ -37,7 +37,7 @@ enum Backend: String, CaseIterable, CustomTestStringConvertible, Sendable {
             let database = try PostgresDatabase(configuration: configuration)
             try Migrator(database: database).migrate()
             store = Store(
-                gateway: PostgresEntityGateway(database: database), backend: self,
+                gateway: PostgresEntityGateway(database: database, quotas: quotas), backend: self,
                 reopen: { PostgresEntityGateway(database: try PostgresDatabase(configuration: configuration)) }, cleanUp: {})
         }
         try store.gateway.users.registerTestOwners()

@@ -33,6 +33,7 @@ final class AccountsPresenterOutputSpy: AccountListPresenterOutput, AccountShowP
     func showValidationFailures(_ problem: ProblemViewModel) { shown.append(.validation(problem)) }
     func showStorageUnavailable(_ problem: ProblemViewModel) { shown.append(.unavailable(problem)) }
     func showStorageFailure(_ problem: ProblemViewModel) { shown.append(.failure(problem)) }
+    func showQuotaExceeded(_ problem: ProblemViewModel) { shown.append(.failure(problem)) }
 }
 
 /// What a writable view model writes, as text.

@@ -31,4 +31,5 @@ final class PresenterOutputSpy: ContactListPresenterOutput, ContactShowPresenter
     func showValidationFailures(_ problem: ProblemViewModel) { shown.append(.validation(problem)) }
     func showStorageUnavailable(_ problem: ProblemViewModel) { shown.append(.unavailable(problem)) }
     func showStorageFailure(_ problem: ProblemViewModel) { shown.append(.failure(problem)) }
+    func showQuotaExceeded(_ problem: ProblemViewModel) { shown.append(.failure(problem)) }
 }

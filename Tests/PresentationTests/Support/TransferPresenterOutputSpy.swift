@@ -44,5 +44,6 @@ final class TransferPresenterOutputSpy: TransferCreatePresenterOutput, TransferS
     func showValidationFailures(_ problem: ProblemViewModel) { shown.append(.validation(problem)) }
     func showStorageUnavailable(_ problem: ProblemViewModel) { shown.append(.unavailable(problem)) }
     func showStorageFailure(_ problem: ProblemViewModel) { shown.append(.failure(problem)) }
+    func showQuotaExceeded(_ problem: ProblemViewModel) { shown.append(.failure(problem)) }
     func showInternalInconsistency(_ problem: ProblemViewModel, reason: String) { shown.append(.internalInconsistency(problem, reason: reason)) }
 }

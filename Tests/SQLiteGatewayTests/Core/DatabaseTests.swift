@@ -165,6 +165,7 @@ struct DatabaseTests {
         case .conflict: "conflict"
         case .unavailable: "unavailable"
         case .failure: "failure"
+        case .quotaExceeded: "quota"
         }
         #expect(actual == kind)
     }

@@ -1,0 +1,20 @@
+import Domain
+
+/// The per-user quotas (`StorageQuotas`), checked inside the write transaction that would pass
+/// one, on either gateway: the count is read after the owner's row is locked (PostgreSQL; SQLite
+/// has one writer), so concurrent writes of one owner are counted one by one.
+public enum QuotaCheck {
+    /// Throws `GatewayError.quotaExceeded` when `count` (one row, one integer column: what the
+    /// owner holds now, read with `values`) has reached `limit`; does nothing without a limit.
+    /// `lock`, when given, runs first with the owner alone, `values`' first (`SELECT … FOR
+    /// UPDATE` of the owner's row).
+    @inlinable
+    public static func ensureRoom<Connection: SQLConnection>(
+        on connection: Connection, _ kind: StorageQuotas.Kind, limit: Int?, lock: String? = nil, count: String, _ values: [SQLValue]
+    ) throws {
+        guard let limit else { return }
+        if let lock { _ = try connection.rows(lock, Array(values.prefix(1))) { _ in () } }
+        let held = try connection.rows(count, values) { $0.int64(at: 0) }.first ?? 0
+        if held >= Int64(limit) { throw GatewayError.quotaExceeded(QuotaExceeded(kind: kind, limit: limit)) }
+    }
+}
