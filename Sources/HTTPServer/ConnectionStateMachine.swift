@@ -45,6 +45,8 @@ struct ConnectionStateMachine {
     private var framingAfterWrite = false
     private var readDeadline = Deadline(kind: .idle, at: .max)
     private var writeDeadline = UInt64.max
+    /// When the blocked output must be gone, fixed when it first blocked (`minTransferRate`).
+    private var writeFinalDeadline = UInt64.max
     private var idleSince: UInt64
     private var lastReadAt: UInt64
     private var headStartedAt: UInt64?
@@ -280,6 +282,7 @@ extension ConnectionStateMachine {
     private mutating func writeDrained(now: UInt64, shuttingDown: Bool) -> Action {
         pendingOutput = 0
         writeDeadline = .max
+        writeFinalDeadline = .max
         framingAfterWrite = false
         switch state {
         case .reading:
@@ -295,13 +298,14 @@ extension ConnectionStateMachine {
 
     private mutating func writeBlocked(pending: Int, progressed: Bool, now: UInt64) -> Action {
         pendingOutput = pending
-        if writeDeadline == .max {
-            // With a rate rule the deadline is fixed when the write first blocks: trickled reads
-            // cannot push it back. Without one, any progress does.
-            writeDeadline = now.addingSaturated(settings.writeTimeout).addingSaturated(settings.transferTime(of: pending))
-        } else if progressed && settings.minTransferRate == 0 {
-            writeDeadline = now &+ settings.writeTimeout
+        // Two rules: no progress for the write timeout (a client that reads nothing), and, with a
+        // rate rule, the whole output gone by a deadline fixed when it first blocked, which reads
+        // trickled a byte at a time cannot push back.
+        if writeFinalDeadline == .max && settings.minTransferRate > 0 {
+            writeFinalDeadline = now.addingSaturated(settings.writeTimeout).addingSaturated(settings.transferTime(of: pending))
         }
+        let stalled = progressed || writeDeadline == .max ? now.addingSaturated(settings.writeTimeout) : writeDeadline
+        writeDeadline = min(stalled, writeFinalDeadline)
         let resume = framingAfterWrite
         framingAfterWrite = false
         if resume, case .reading = state { return frame(now: now) }
@@ -359,6 +363,7 @@ extension ConnectionStateMachine {
         releaseBody()
         readDeadline.at = .max
         writeDeadline = .max
+        writeFinalDeadline = .max
         return .close
     }
 

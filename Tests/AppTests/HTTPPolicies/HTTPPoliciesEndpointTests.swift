@@ -68,7 +68,7 @@ struct HTTPPoliciesEndpointTests {
         #expect(try app.request("FOO", "/v1/contacts").status == 501)
     }
 
-    @Test("registration and login answers carry Cache-Control: no-store; other answers do not")
+    @Test("registration, login and every answer to a request with credentials carry Cache-Control: no-store; anonymous answers do not")
     func noStore() throws {
         let app = try TestApplication()
         let registered = try app.request(
@@ -78,7 +78,11 @@ struct HTTPPoliciesEndpointTests {
         let login = try app.request("POST", "/v1/sessions", json: #"{"email":"lucy@example.com","password":"correct horse battery"}"#, auth: .none)
         #expect(login.status == 201)
         #expect(login.header("Cache-Control") == "no-store")
-        #expect(try app.request("GET", "/v1/me").header("Cache-Control") == nil)
+        #expect(try app.request("GET", "/v1/me").header("Cache-Control") == "no-store")
+        #expect(try app.request("GET", "/v1/contacts/c_unknown").header("Cache-Control") == "no-store", "a problem too")
+        let health = try app.request("GET", "/health", auth: .none)
+        #expect(health.header("Cache-Control") == nil)
+        #expect(health.header("X-Content-Type-Options") == "nosniff")
     }
 
     @Test("localized answers carry Content-Language and Vary: Accept-Language")

@@ -59,7 +59,7 @@ final class ViperdProcess: @unchecked Sendable {
     static func signalOnListening(_ signal: Int32, arguments: [String] = [], timeout: Double = 10) throws -> (status: Int32?, output: String) {
         let process = Process()
         process.executableURL = binary
-        process.arguments = ["serve", "--host", "127.0.0.1", "--port", "0"] + arguments
+        process.arguments = ["serve", "--host", "127.0.0.1", "--port", "0"] + Self.freeMetricsPort(arguments)
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = pipe
@@ -83,7 +83,7 @@ final class ViperdProcess: @unchecked Sendable {
     /// Starts `viperd serve --port 0 …` (through `sh -c` when `shellPrefix` is given, e.g. a
     /// `ulimit`) and waits for the line that names the port.
     init(_ arguments: [String] = [], environment: [String: String] = [:], shellPrefix: String? = nil) throws {
-        let serve = ["serve", "--host", "127.0.0.1", "--port", "0"] + arguments
+        let serve = ["serve", "--host", "127.0.0.1", "--port", "0"] + Self.freeMetricsPort(arguments)
         if let shellPrefix {
             process.executableURL = URL(fileURLWithPath: "/bin/sh")
             let quoted = ([ViperdProcess.binary.path] + serve).map { "'\($0)'" }.joined(separator: " ")
@@ -175,6 +175,12 @@ final class ViperdProcess: @unchecked Sendable {
         // The last lines may still be in the pipe when the process is reaped: `log` must hold them.
         while !lock.withLock({ outputEnded }) && Date() < deadline { usleep(5_000) }
         return process.terminationStatus
+    }
+
+    /// `arguments`, with the metrics listener on a free port unless they name one: servers of
+    /// tests run side by side, and the default port would be taken by the first of them.
+    static func freeMetricsPort(_ arguments: [String]) -> [String] {
+        arguments.contains("--metrics-address") ? arguments : arguments + ["--metrics-address", "127.0.0.1:0"]
     }
 
     static func listeningPort(in log: String) -> Int? {

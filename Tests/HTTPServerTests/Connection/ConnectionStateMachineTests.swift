@@ -243,14 +243,14 @@ struct ConnectionStateMachineTests {
         ], { $0.minTransferRate = 0 })
     }
 
-    @Test("with a minimum rate, a blocked response's deadline is fixed when it blocks: reads trickled after cannot push it back")
+    @Test("with a minimum rate, a blocked response must be gone by a deadline fixed when it first blocked: reads trickled after cannot push it back")
     func writeTrickle() {
         Self.expectRows([
             (0, .open, "read"),
             (1, .bytes(Self.get("/")), "dispatch #1 GET /"),
             (2, .respond(200, ticket: 1), "write 200"),
             (2, .blocked(pending: 1000, progressed: false), "read"),
-            (2, .deadline, "write at 31002ms"),
+            (2, .deadline, "write at 30002ms"),
             (10000, .writable, "flush"),
             (10000, .blocked(pending: 999, progressed: true), "nothing"),
             (10000, .deadline, "write at 31002ms"),
