@@ -282,7 +282,8 @@ def check_retries(cluster):
     port = probe.getsockname()[1]
     probe.close()
     with open(os.path.join(REPOSITORY, "deploy", "nginx", "viperd.conf")) as handle:
-        http_level = re.findall(r"^map .*?^}", handle.read(), re.M | re.S)
+        # Every map of the http context: the request id's and HSTS's (empty here, plain HTTP).
+        http_level = "\n".join(re.findall(r"^map .*?^}", handle.read(), re.M | re.S))
     temp = "".join(f"    {kind}_temp_path {folder}/tmp/{kind};\n" for kind in ("client_body", "proxy", "fastcgi", "uwsgi", "scgi"))
     # max_fails=0: strict alternation, so that of two requests in a row one starts at the stand-in
     # that hangs up, whatever happened before.
@@ -293,7 +294,7 @@ def check_retries(cluster):
         user = f"user nobody {grp.getgrgid(pwd.getpwnam('nobody').pw_gid).gr_name};\n"
     config = (user +
               f"worker_processes 1;\npid {folder}/nginx.pid;\nerror_log {folder}/error.log;\nevents {{}}\nhttp {{\n{temp}"
-              f"    access_log {folder}/access.log;\n{http_level[0] if http_level else ''}\n"
+              f"    access_log {folder}/access.log;\n{http_level}\n"
               f"    upstream viperd {{ server 127.0.0.1:{hole.getsockname()[1]} max_fails=0; "
               f"server 127.0.0.1:{answering.server_address[1]} max_fails=0; keepalive 8; }}\n"
               f"    server {{ listen 127.0.0.1:{port}; include {REPOSITORY}/deploy/nginx/viperd-locations.conf; }}\n}}\n")

@@ -218,7 +218,7 @@ nginx_port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1"
     echo "events { worker_connections 1024; }"
     echo "http {"
     for kind in client_body proxy fastcgi uwsgi scgi; do echo "    ${kind}_temp_path $dir/nginx/tmp/$kind;"; done
-    # The map and log format of deploy/nginx/viperd.conf.
+    # The maps and log format of deploy/nginx/viperd.conf.
     sed -n '/^map /,/^}/p; /^log_format /,/;$/p' "$root/deploy/nginx/viperd.conf" | sed 's/^/    /'
     echo "    access_log $dir/nginx/access.log viperd;"
     echo "    upstream viperd {"

@@ -18,12 +18,16 @@ against a Viperd deployment reached through a published loopback port. Standard 
         after the last failure (the service came back); with --clean-after, no request that
         started after EPOCH failed.
 
+An https URL is reached over TLS, verified against the certificate in CONTAINER_TEST_CA_FILE
+(the compose deployment's self-signed one) when it is set, else against the system's.
+
 Each command prints one line of figures and exits 0, or prints what was expected and found and
 exits 1.
 """
 import http.client
 import json
 import os
+import ssl
 import subprocess
 import sys
 import threading
@@ -55,7 +59,11 @@ def request(url, method, path, body=None, token=None, headers=None, timeout=60):
         all_headers["Content-Type"] = "application/json"
         data = json.dumps(body).encode()
     all_headers.update(headers or {})
-    connection = http.client.HTTPConnection(parsed.hostname, parsed.port, timeout=timeout)
+    if parsed.scheme == "https":
+        context = ssl.create_default_context(cafile=os.environ.get("CONTAINER_TEST_CA_FILE") or None)
+        connection = http.client.HTTPSConnection(parsed.hostname, parsed.port, timeout=timeout, context=context)
+    else:
+        connection = http.client.HTTPConnection(parsed.hostname, parsed.port, timeout=timeout)
     try:
         connection.request(method, path, body=data, headers=all_headers)
         response = connection.getresponse()
