@@ -181,7 +181,7 @@ public struct ServeOptions: Sendable {
                help: "Most transactions one banking report's period may hold; more are answered 422 report_too_large",
                readme: """
                    transactions in one banking report's period (`GET /v1/accounts/{id}/report`), counted before any is read; more: 422 \
-                   `report_too_large` asking for a shorter period. The default's report is about 7.6 MB of JSON (see docs/PERFORMANCE.md)
+                   `report_too_large` asking for a shorter period. A report is built whole in memory: the default keeps the worst one under 100 MiB of RSS (see docs/PERFORMANCE.md)
                    """) { $0.accountPolicy.maximumReportRows = try $1.integer(in: 1...10_000_000) },
         Option("web-app", default: .shown { $0.webApp ? "on" : "off" }, help: "Serve the web client at /app/ (off: API only)",
                readme: "`off`: the API alone; the web client's pages at `/app/` answer 404") { $0.webApp = try $1.onOff() },
