@@ -16,5 +16,6 @@ public enum PostgresMigrationFiles {
         ("0007_contact_search.sql", PackageResources._007_contact_search_sql),
         ("0008_login_failures.sql", PackageResources._008_login_failures_sql),
         ("0009_login_attempts.sql", PackageResources._009_login_attempts_sql),
+        ("0012_session_expiry.sql", PackageResources._012_session_expiry_sql),
     ]
 }
