@@ -21,6 +21,7 @@ let sqliteMigrationFiles = [
     "0007_contact_search.sql",
     "0010_contact_search_pending.sql",
     "0011_contact_list_order.sql",
+    "0012_session_expiry.sql",
     "0013_user_contact_counts.sql",
 ]
 let postgresMigrationFiles = [
@@ -33,8 +34,9 @@ let postgresMigrationFiles = [
     "0007_contact_search.sql",
     "0008_login_failures.sql",
     "0009_login_attempts.sql",
-    "0012_rate_windows.sql",
+    "0012_session_expiry.sql",
     "0013_user_contact_counts.sql",
+    "0014_rate_windows.sql",
 ]
 
 /// The browser client of Clients/Web/ (HTML, CSS, ES modules), compiled into the binary and

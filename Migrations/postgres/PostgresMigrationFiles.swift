@@ -16,7 +16,8 @@ public enum PostgresMigrationFiles {
         ("0007_contact_search.sql", PackageResources._007_contact_search_sql),
         ("0008_login_failures.sql", PackageResources._008_login_failures_sql),
         ("0009_login_attempts.sql", PackageResources._009_login_attempts_sql),
-        ("0012_rate_windows.sql", PackageResources._012_rate_windows_sql),
+        ("0012_session_expiry.sql", PackageResources._012_session_expiry_sql),
         ("0013_user_contact_counts.sql", PackageResources._013_user_contact_counts_sql),
+        ("0014_rate_windows.sql", PackageResources._014_rate_windows_sql),
     ]
 }

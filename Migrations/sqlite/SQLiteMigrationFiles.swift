@@ -16,6 +16,7 @@ public enum SQLiteMigrationFiles {
         ("0007_contact_search.sql", PackageResources._007_contact_search_sql),
         ("0010_contact_search_pending.sql", PackageResources._010_contact_search_pending_sql),
         ("0011_contact_list_order.sql", PackageResources._011_contact_list_order_sql),
+        ("0012_session_expiry.sql", PackageResources._012_session_expiry_sql),
         ("0013_user_contact_counts.sql", PackageResources._013_user_contact_counts_sql),
     ]
 }

@@ -16,6 +16,9 @@ public final class Application: Sendable {
     /// on PostgreSQL.
     public let searchUpkeep: ContactSearchUpkeep?
     public let metrics: MetricsRegistry
+    /// Deletes expired sessions, transfer drafts and idempotency records every few minutes, on
+    /// either store; started with the server (`start`), stopped by whoever stops it.
+    public let expiredRecordPurge: ExpiredRecordPurge
     /// The listener of `/metrics` (`--metrics-address`), nil when off. Not started here: whoever
     /// starts `server` starts it too (`startMetrics()`), and a failure to bind it is logged
     /// without stopping the API.
@@ -57,14 +60,10 @@ public final class Application: Sendable {
             sessionPolicy: configuration.sessionPolicy, accountPolicy: configuration.accountPolicy,
             publicReportAccount: configuration.publicReportAccount, logger: logger, metrics: metrics,
             fingerprinter: SHA256RequestFingerprinter(), orderPolicy: configuration.orderPolicy,
-            idempotencyPurge: IdempotencyPurgeSchedule(startedAt: clock.now()), ipv6PrefixLength: configuration.server.ipv6PrefixLength,
+            ipv6PrefixLength: configuration.server.ipv6PrefixLength,
             writeThrottle: WriteThrottle(
                 counter: storage.rateWindowCounter(), writesPerMinute: configuration.writesPerMinute,
                 transfersPerMinute: configuration.transfersPerMinute))
-        // Expired idempotency records go at start-up, then hourly with the traffic (see
-        // IdempotencyPurgeSchedule).
-        let purged = try dependencies.gateway.idempotency.purge(olderThan: clock.now().addingTimeInterval(-IdempotencyPolicy.standard.retention))
-        if purged > 0 { logger.info("purged \(purged) expired idempotency records") }
         if let account = configuration.publicReportAccount {
             // Anyone who can reach the port can read this account's transactions: say so loudly.
             logger.warning("PUBLIC REPORT ACCOUNT: GET /api/sortedTransactions/{authorized|posted|all} serves account \(account) to anyone, without a token")
@@ -98,6 +97,7 @@ public final class Application: Sendable {
         self.server = server
         self.storage = storage
         self.metrics = metrics
+        expiredRecordPurge = ExpiredRecordPurge(gateway: gateway, clock: clock, metrics: metrics, logger: logger)
         metricsServer = configuration.metricsAddress.map { address in
             Self.metricsServer(at: address, router: MetricsRouter(metrics: metrics), logger: logger)
         }
@@ -106,6 +106,19 @@ public final class Application: Sendable {
         searchUpkeep = storage.sqliteDatabase.map { database in
             ContactSearchUpkeep(database: database, onError: { error in logger.warning("search upkeep failed: \(error)") })
         }
+    }
+
+    /// Starts the periodic work beside the server that SQLite's idle upkeep does not do: the
+    /// expired-record purge, on either store (the search upkeep starts with the application).
+    public func startUpkeep() {
+        expiredRecordPurge.start()
+    }
+
+    /// Stops the search upkeep and the purge; a transaction in progress finishes first, so the
+    /// storage can be closed afterwards.
+    public func stopUpkeep() {
+        searchUpkeep?.stop()
+        expiredRecordPurge.stop()
     }
 
     /// Starts the metrics listener, if there is one; the API serves whether or not it could.

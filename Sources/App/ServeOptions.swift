@@ -193,6 +193,12 @@ public struct ServeOptions: Sendable {
             }
             $0.publicReportAccount = AccountID(account)
         },
+        Option("max-report-rows", default: .shown { "\($0.accountPolicy.maximumReportRows)" },
+               help: "Most transactions one banking report's period may hold; more are answered 422 report_too_large",
+               readme: """
+                   transactions in one banking report's period (`GET /v1/accounts/{id}/report`), counted before any is read; more: 422 \
+                   `report_too_large` asking for a shorter period. A report is built whole in memory: the default keeps the worst one under 100 MiB of RSS (see docs/PERFORMANCE.md)
+                   """) { $0.accountPolicy.maximumReportRows = try $1.integer(in: 1...10_000_000) },
         Option("web-app", default: .shown { $0.webApp ? "on" : "off" }, help: "Serve the web client at /app/ (off: API only)",
                readme: "`off`: the API alone; the web client's pages at `/app/` answer 404") { $0.webApp = try $1.onOff() },
         Option("metrics-address", .value(valueName: "host:port"), default: .shown { $0.metricsAddress?.description ?? "off" },

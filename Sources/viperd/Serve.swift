@@ -122,13 +122,14 @@ struct Serve: ParsableCommand, CustomReflectable {
         }
         logger.notice("viperd listening on http://\(LogSetup.urlHost(configuration.server.host)):\(server.localPort)")
         if let metricsURL = application.startMetrics(logger: logger) { logger.notice("metrics on \(metricsURL)") }
+        application.startUpkeep()
         server.waitUntilStopped()
         application.metricsServer?.shutdown()
         application.metricsServer?.waitUntilStopped()
         signals.cancel()
         // SQLite: the data of the last writes is in the -wal file until a checkpoint: fold it into
         // the .sqlite file, so the file alone is a complete database once the server has stopped.
-        application.searchUpkeep?.stop()
+        application.stopUpkeep()
         do {
             try application.storage.close()
         } catch {

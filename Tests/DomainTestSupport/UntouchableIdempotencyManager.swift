@@ -15,7 +15,7 @@ public struct UntouchableIdempotencyManager: IdempotencyManager {
         return false
     }
     public func release(owner: UserID, key: IdempotencyKey) throws { Issue.record("storage reached: idempotency release") }
-    public func purge(olderThan date: Date) throws -> Int {
+    public func purge(olderThan date: Date, limit: Int) throws -> Int {
         Issue.record("storage reached: idempotency purge")
         return 0
     }

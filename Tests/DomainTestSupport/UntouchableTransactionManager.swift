@@ -13,6 +13,10 @@ public struct UntouchableTransactionManager: TransactionManager {
         Issue.record("storage reached: report source")
         return []
     }
+    public func count(account: AccountID, from: CalendarDate, to: CalendarDate, upTo limit: Int) throws -> Int {
+        Issue.record("storage reached: report count")
+        return 0
+    }
     public func insert(_ transactions: [Transaction], progress: (_ stored: Int) -> Void) throws {
         Issue.record("storage reached: transaction insert")
     }

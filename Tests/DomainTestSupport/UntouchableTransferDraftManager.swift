@@ -15,6 +15,10 @@ public struct UntouchableTransferDraftManager: TransferDraftManager {
         Issue.record("storage reached: draft update")
         return false
     }
+    public func purge(expiredAt date: Date, limit: Int) throws -> Int {
+        Issue.record("storage reached: draft purge")
+        return 0
+    }
     public func delete(id: TransferDraftID, owner: UserID) throws -> Bool {
         Issue.record("storage reached: draft delete")
         return false

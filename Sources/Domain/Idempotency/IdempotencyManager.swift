@@ -20,7 +20,8 @@ public protocol IdempotencyManager: Sendable {
     /// Forgets an in-flight reservation; a completed record is never released.
     func release(owner: UserID, key: IdempotencyKey) throws
 
-    /// Deletes every record reserved before `date`; returns how many.
+    /// Deletes at most `limit` records reserved before `date` and returns how many. A bounded
+    /// batch keeps each delete a short write; the caller repeats while batches fill.
     @discardableResult
-    func purge(olderThan date: Date) throws -> Int
+    func purge(olderThan date: Date, limit: Int) throws -> Int
 }

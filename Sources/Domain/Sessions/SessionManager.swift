@@ -13,4 +13,9 @@ public protocol SessionManager: Sendable {
 
     /// Revokes every active session of the user; returns how many.
     func revokeAll(userID: UserID, at: Date) throws -> Int
+
+    /// Deletes at most `limit` sessions expired at `date`, revoked or not, and returns how many:
+    /// an expired token is refused whether or not its row is kept, so the row is only weight.
+    /// A bounded batch keeps each delete a short write; the caller repeats while batches fill.
+    func purge(expiredAt date: Date, limit: Int) throws -> Int
 }

@@ -11,6 +11,11 @@ public protocol TransactionManager: Sendable {
     /// insertion order.
     func transactions(account: AccountID, group: TransactionGroup, from: CalendarDate, to: CalendarDate) throws -> [Transaction]
 
+    /// How many transactions of `account`, of both groups, are dated `from...to`, counting no
+    /// further than `limit`: the report only needs to know whether a period holds more than its
+    /// cap, so an account of millions of rows costs no more to count than `limit` index entries.
+    func count(account: AccountID, from: CalendarDate, to: CalendarDate, upTo limit: Int) throws -> Int
+
     /// Stores every transaction, in order (their sequences follow the array), or none of them;
     /// calls `progress` with the count stored so far every few thousand rows and at the end.
     /// `progress` may run while the write is open: it must not touch storage.

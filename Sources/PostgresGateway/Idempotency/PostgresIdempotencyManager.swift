@@ -28,7 +28,11 @@ public struct PostgresIdempotencyManager: IdempotencyManager {
         WHERE owner_id = $1 AND key = $2 AND state = 'in_flight'
         """
     static let release = "DELETE FROM idempotency_records WHERE owner_id = $1 AND key = $2 AND state = 'in_flight'"
-    static let purge = "DELETE FROM idempotency_records WHERE created_at < $1"
+    /// Parameters: $1 oldest kept, $2 batch size; `idempotency_records_created` finds the batch.
+    static let purge = """
+        DELETE FROM idempotency_records WHERE (owner_id, key) IN \
+        (SELECT owner_id, key FROM idempotency_records WHERE created_at < $1 LIMIT $2)
+        """
 
     /// Rounds of insert-then-lock a reservation makes before giving up: another round is only
     /// needed when the record it conflicted with was released or purged before it could lock it,
@@ -82,7 +86,8 @@ public struct PostgresIdempotencyManager: IdempotencyManager {
     }
 
     @discardableResult
-    public func purge(olderThan date: Date) throws -> Int {
-        try database.change(Self.purge, [.integer(Milliseconds.from(date))])
+    public func purge(olderThan date: Date, limit: Int) throws -> Int {
+        guard limit > 0 else { return 0 }
+        return try database.change(Self.purge, [.integer(Milliseconds.from(date)), .integer(Int64(limit))])
     }
 }

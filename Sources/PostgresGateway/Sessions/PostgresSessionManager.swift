@@ -12,6 +12,8 @@ public struct PostgresSessionManager: SessionManager {
     static let fetch = "SELECT \(SessionRow.columns) FROM sessions WHERE token_digest = $1"
     static let revoke = "UPDATE sessions SET revoked_at = $2 WHERE token_digest = $1 AND revoked_at IS NULL"
     static let revokeAll = "UPDATE sessions SET revoked_at = $2 WHERE user_id = $1 AND revoked_at IS NULL AND expires_at > $2"
+    /// Parameters: $1 now, $2 batch size; `sessions_expires` finds the batch.
+    static let purge = "DELETE FROM sessions WHERE token_digest IN (SELECT token_digest FROM sessions WHERE expires_at <= $1 LIMIT $2)"
 
     private let database: PostgresDatabase
 
@@ -33,5 +35,10 @@ public struct PostgresSessionManager: SessionManager {
 
     public func revokeAll(userID: UserID, at date: Date) throws -> Int {
         try database.change(Self.revokeAll, [.text(userID.rawValue), .integer(Milliseconds.from(date))])
+    }
+
+    public func purge(expiredAt date: Date, limit: Int) throws -> Int {
+        guard limit > 0 else { return 0 }
+        return try database.change(Self.purge, [.integer(Milliseconds.from(date)), .integer(Int64(limit))])
     }
 }

@@ -3,7 +3,7 @@ import Foundation
 import SQLRows
 import Synchronization
 
-/// Counts the per-user rates in fixed windows in the `rate_windows` table (migration 0012), so a
+/// Counts the per-user rates in fixed windows in the `rate_windows` table (migration 0014), so a
 /// user's budget holds across every instance on one database; the same answers as
 /// `InMemoryRateWindowCounter`.
 ///

@@ -25,6 +25,11 @@ public struct PostgresTransactionManager: TransactionManager {
         SELECT \(TransactionRow.columns) FROM transactions WHERE account_id = $1 AND txn_group = $2 \
         AND date BETWEEN $3 AND $4 ORDER BY date, seq
         """
+    /// Parameters: $1 account, $2 from, $3 to, $4 limit. Reads at most `limit` entries of the
+    /// account's date index, whatever the period holds.
+    static let reportCount = """
+        SELECT count(*) FROM (SELECT 1 FROM transactions WHERE account_id = $1 AND date BETWEEN $2 AND $3 LIMIT $4) AS capped
+        """
     /// How many rows an import stores between two progress reports.
     static let progressStep = 10_000
 
@@ -52,6 +57,12 @@ public struct PostgresTransactionManager: TransactionManager {
                     .rows([.text(account.rawValue), .text(group.rawValue), .text(from.description), .text(to.description)], TransactionRow.transaction)
             }
         }
+    }
+
+    public func count(account: AccountID, from: CalendarDate, to: CalendarDate, upTo limit: Int) throws -> Int {
+        guard limit > 0 else { return 0 }
+        let values: [SQLValue] = [.text(account.rawValue), .text(from.description), .text(to.description), .integer(Int64(limit))]
+        return try database.first(Self.reportCount, values) { $0.int(at: 0) } ?? 0
     }
 
     public func insert(_ transactions: [Transaction], progress: (_ stored: Int) -> Void) throws {

@@ -15,6 +15,8 @@ public struct PostgresTransferDraftManager: TransferDraftManager {
         WHERE id = $1 AND owner_id = $2 AND expires_at > $3 AND version = $4
         """
     static let delete = "DELETE FROM transfer_drafts WHERE id = $1 AND owner_id = $2"
+    /// Parameters: $1 now, $2 batch size; `transfer_drafts_expires` finds the batch.
+    static let purge = "DELETE FROM transfer_drafts WHERE id IN (SELECT id FROM transfer_drafts WHERE expires_at <= $1 LIMIT $2)"
 
     /// How many unexpired drafts the owner holds at $2, for the open-draft quota.
     static let openDraftCount = "SELECT count(*) FROM transfer_drafts WHERE owner_id = $1 AND expires_at > $2"
@@ -62,5 +64,10 @@ public struct PostgresTransferDraftManager: TransferDraftManager {
 
     public func delete(id: TransferDraftID, owner: UserID) throws -> Bool {
         try database.change(Self.delete, [.text(id.rawValue), .text(owner.rawValue)]) == 1
+    }
+
+    public func purge(expiredAt date: Date, limit: Int) throws -> Int {
+        guard limit > 0 else { return 0 }
+        return try database.change(Self.purge, [.integer(Milliseconds.from(date)), .integer(Int64(limit))])
     }
 }

@@ -34,4 +34,11 @@ enum AccountFailureWording {
         }
         return ProblemViewModel(code: .invalidRange, title: messages.text(.validationTitle), detail: error.detail, errors: [error])
     }
+
+    /// 422: the period holds more transactions than one report covers; a shorter one may fit.
+    static func reportTooLarge(maximumRows: Int, messages: Messages) -> ProblemViewModel {
+        ProblemViewModel(
+            code: .reportTooLarge, title: messages.text(.reportTooLargeTitle),
+            detail: messages.text(.reportTooLarge, ["max": "\(maximumRows)"]))
+    }
 }

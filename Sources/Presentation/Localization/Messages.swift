@@ -112,6 +112,8 @@ public struct Messages: Sendable {
         case noTransactionsFound
         case fromAfterTo
         case rangeTooLong
+        case reportTooLargeTitle
+        case reportTooLarge
         case authorizedTransactions
         case postedTransactions
         case reportTotal
@@ -296,6 +298,11 @@ public struct Messages: Sendable {
         .noTransactionsFound: [.en: "No transactions found", .fr: "Aucune transaction trouvée"],
         .fromAfterTo: [.en: "From must not be after to", .fr: "Le début ne doit pas être après la fin"],
         .rangeTooLong: [.en: "The period must be at most {max} days", .fr: "La période doit compter au plus {max} jours"],
+        .reportTooLargeTitle: [.en: "The report is too large", .fr: "Le rapport est trop volumineux"],
+        .reportTooLarge: [
+            .en: "The period holds more than {max} transactions, the most one report covers; ask for a shorter period",
+            .fr: "La période compte plus de {max} transactions, le plus qu'un rapport couvre ; demandez une période plus courte",
+        ],
         .authorizedTransactions: [.en: "Authorized Transactions", .fr: "Transactions autorisées"],
         .postedTransactions: [.en: "Posted Transactions", .fr: "Transactions comptabilisées"],
         .reportTotal: [.en: "Total", .fr: "Total"],

@@ -56,6 +56,8 @@ public enum ProblemCode: String, Sendable, CaseIterable, Encodable, CustomString
     case validationFailed = "validation_failed"
     /// The dates do not make a usable period.
     case invalidRange = "invalid_range"
+    /// The report's period holds more transactions than one report covers; a shorter one may fit.
+    case reportTooLarge = "report_too_large"
     /// A transfer draft submitted before its steps are done.
     case draftIncomplete = "draft_incomplete"
     /// The account's currency does not fit the order or the other account.

@@ -24,7 +24,10 @@ public struct SQLiteIdempotencyManager: IdempotencyManager {
         WHERE owner_id = ?1 AND key = ?2 AND state = 'in_flight'
         """
     static let release = "DELETE FROM idempotency_records WHERE owner_id = ?1 AND key = ?2 AND state = 'in_flight'"
-    static let purge = "DELETE FROM idempotency_records WHERE created_at < ?1"
+    /// Parameters: ?1 oldest kept, ?2 batch size; `idempotency_records_created` finds the batch.
+    static let purge = """
+        DELETE FROM idempotency_records WHERE rowid IN (SELECT rowid FROM idempotency_records WHERE created_at < ?1 LIMIT ?2)
+        """
 
     private let database: Database
     private let policy: IdempotencyPolicy
@@ -65,7 +68,8 @@ public struct SQLiteIdempotencyManager: IdempotencyManager {
     }
 
     @discardableResult
-    public func purge(olderThan date: Date) throws -> Int {
-        try database.change(Self.purge, [.integer(Milliseconds.from(date))])
+    public func purge(olderThan date: Date, limit: Int) throws -> Int {
+        guard limit > 0 else { return 0 }
+        return try database.change(Self.purge, [.integer(Milliseconds.from(date)), .integer(Int64(limit))])
     }
 }

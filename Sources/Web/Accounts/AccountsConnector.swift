@@ -37,7 +37,9 @@ struct AccountsConnector {
 
     func report(id: String, from: String?, to: String?) -> HTTPResponse {
         let responder = AccountReportResponder(context: context)
-        let useCase = AccountReportUseCase(accounts: accounts, transactions: transactions, owner: user.id, clock: dependencies.clock)
+        let useCase = AccountReportUseCase(
+            accounts: accounts, transactions: transactions, owner: user.id, clock: dependencies.clock,
+            maximumRows: dependencies.accountPolicy.maximumReportRows)
         AccountReportPresenter(useCase: useCase, output: responder, messages: context.messages).eventReport(id: id, from: from, to: to)
         return responder.response
     }

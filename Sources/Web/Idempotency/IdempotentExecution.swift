@@ -37,7 +37,6 @@ struct IdempotentExecution {
         }
         let idempotency = dependencies.gateway.idempotency
         let now = dependencies.clock.now()
-        dependencies.idempotencyPurge.purgeIfDue(now: now, idempotency: idempotency, logger: dependencies.logger)
         let path = request.query.map { request.path + "?" + $0 } ?? request.path
         let fingerprint = dependencies.fingerprinter.fingerprint(method: request.method.rawValue, path: path, body: request.body)
         let reservation: IdempotencyReservation

@@ -1,8 +1,8 @@
 import Foundation
 import Synchronization
 
-/// Request counts by route template and status, latency histograms, and the gauges the
-/// composition root plugs in (open connections, database time).
+/// Request counts by route template and status, latency histograms, the expired records
+/// purged, and the gauges the composition root plugs in (open connections, database time).
 public final class MetricsRegistry: Sendable {
     /// Upper bounds of the latency histogram, in seconds.
     public static let buckets: [Double] = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5]
@@ -34,6 +34,7 @@ public final class MetricsRegistry: Sendable {
         var requests: [Key: Int] = [:]
         var durations: [String: Histogram] = [:]
         var refusals: [Int: Int] = [:]
+        var purged: [ExpiredRecordPurge.Kind: Int] = [:]
         var sources = Sources()
     }
 
@@ -66,9 +67,14 @@ public final class MetricsRegistry: Sendable {
         state.withLock { $0.refusals[status, default: 0] += 1 }
     }
 
+    /// Records deleted by one pass of the expired-record purge.
+    public func recordPurge(_ kind: ExpiredRecordPurge.Kind, count: Int) {
+        state.withLock { $0.purged[kind, default: 0] += count }
+    }
+
     /// The Prometheus text format (version 0.0.4).
     public func render() -> String {
-        let (requests, durations, refusals, sources) = state.withLock { ($0.requests, $0.durations, $0.refusals, $0.sources) }
+        let (requests, durations, refusals, purged, sources) = state.withLock { ($0.requests, $0.durations, $0.refusals, $0.purged, $0.sources) }
         var lines: [String] = []
         lines.append("# HELP viperd_http_requests_total HTTP requests by method, route template and status.")
         lines.append("# TYPE viperd_http_requests_total counter")
@@ -101,6 +107,12 @@ public final class MetricsRegistry: Sendable {
         lines.append("# TYPE viperd_http_refusals_total counter")
         for (status, count) in refusals.sorted(by: { $0.key < $1.key }) {
             lines.append("viperd_http_refusals_total{status=\"\(status)\"} \(count)")
+        }
+        // Every kind from the start, at 0: a scraper sees the series before the first purge.
+        lines.append("# HELP viperd_purged_total Expired records deleted by the periodic purge, by kind.")
+        lines.append("# TYPE viperd_purged_total counter")
+        for kind in ExpiredRecordPurge.Kind.allCases.sorted(by: { $0.rawValue < $1.rawValue }) {
+            lines.append("viperd_purged_total{kind=\"\(kind.rawValue)\"} \(purged[kind] ?? 0)")
         }
         lines.append("# HELP viperd_build_info The running release; always 1.")
         lines.append("# TYPE viperd_build_info gauge")

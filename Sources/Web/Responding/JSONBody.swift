@@ -12,10 +12,16 @@ public enum JSONBody {
 
     /// A view model that writes itself: the hot paths' one encoding.
     public static func response(_ status: HTTPStatus, _ value: some JSONWritable, headers: HTTPHeaders = HTTPHeaders()) -> HTTPResponse {
-        var headers = headers
-        headers.replaceOrAdd(name: "Content-Type", value: "application/json")
         var output = JSONOutput()
         value.write(to: &output)
+        return response(status, written: output, headers: headers)
+    }
+
+    /// A document already written, for a Responder that writes its parts as they come (the
+    /// banking report's rows) rather than a view model holding all of them.
+    public static func response(_ status: HTTPStatus, written output: JSONOutput, headers: HTTPHeaders = HTTPHeaders()) -> HTTPResponse {
+        var headers = headers
+        headers.replaceOrAdd(name: "Content-Type", value: "application/json")
         return HTTPResponse(status: status, headers: headers, body: output.bytes)
     }
 

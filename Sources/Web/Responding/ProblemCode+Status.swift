@@ -17,7 +17,7 @@ extension ProblemCode {
         case .uriTooLong: .uriTooLong
         case .unsupportedMediaType: .unsupportedMediaType
         case .expectationFailed: .expectationFailed
-        case .validationFailed, .invalidRange, .draftIncomplete, .currencyMismatch, .insufficientFunds, .sameAccount,
+        case .validationFailed, .invalidRange, .reportTooLarge, .draftIncomplete, .currencyMismatch, .insufficientFunds, .sameAccount,
             .recipientNotReachable, .quotaExceeded:
             .unprocessableContent
         case .rateLimited: .tooManyRequests
@@ -39,7 +39,7 @@ extension ProblemCode {
         // Listed rather than `default`: a new code is a decision here too.
         case .malformedRequest, .malformedJSON, .invalidPercentEncoding, .unauthorized, .invalidCredentials, .notFound,
             .methodNotAllowed, .requestTimeout, .emailTaken, .invalidTransition, .draftChanged, .idempotencyKeyReused, .staleETag,
-            .bodyTooLarge, .uriTooLong, .unsupportedMediaType, .expectationFailed, .validationFailed, .invalidRange, .draftIncomplete,
+            .bodyTooLarge, .uriTooLong, .unsupportedMediaType, .expectationFailed, .validationFailed, .invalidRange, .reportTooLarge, .draftIncomplete,
             .currencyMismatch, .insufficientFunds, .sameAccount, .recipientNotReachable, .quotaExceeded, .headersTooLarge, .internalError,
             .methodNotImplemented, .unsupportedTransferCoding, .handlerTimeout, .httpVersionNotSupported:
             false

@@ -26,7 +26,6 @@ public struct Dependencies: Sendable {
     public var transferPolicy: TransferPolicy
     /// Fingerprints of keyed requests (`Idempotency-Key`).
     public var fingerprinter: any RequestFingerprinter
-    public var idempotencyPurge: IdempotencyPurgeSchedule
     /// Leading bits of an IPv6 client address that make one client for the login and
     /// registration limits (`--ipv6-prefix-length`, as for the connection cap).
     public var ipv6PrefixLength: Int
@@ -41,8 +40,7 @@ public struct Dependencies: Sendable {
         sessionPolicy: SessionPolicy = SessionPolicy(), accountPolicy: AccountPolicy = AccountPolicy(), publicReportAccount: AccountID? = nil,
         logger: Logger, metrics: MetricsRegistry,
         fingerprinter: any RequestFingerprinter, orderPolicy: OrderPolicy = .standard, transferPolicy: TransferPolicy = TransferPolicy(),
-        idempotencyPurge: IdempotencyPurgeSchedule = IdempotencyPurgeSchedule(), ipv6PrefixLength: Int = 64,
-        writeThrottle: WriteThrottle = WriteThrottle(counter: InMemoryRateWindowCounter())
+        ipv6PrefixLength: Int = 64, writeThrottle: WriteThrottle = WriteThrottle(counter: InMemoryRateWindowCounter())
     ) {
         self.gateway = gateway
         self.clock = clock
@@ -60,7 +58,6 @@ public struct Dependencies: Sendable {
         self.fingerprinter = fingerprinter
         self.orderPolicy = orderPolicy
         self.transferPolicy = transferPolicy
-        self.idempotencyPurge = idempotencyPurge
         self.ipv6PrefixLength = ipv6PrefixLength
         self.writeThrottle = writeThrottle
     }

@@ -1,3 +1,5 @@
+import App
+import Domain
 import Foundation
 import TestSupport
 import Testing
@@ -42,6 +44,32 @@ struct ReportEndpointTests {
         #expect(frenchRows.first?["title"] as? String == "Transactions autorisées")
         #expect(frenchRows[1]["title"] as? String == "01 avr. 2016")
         #expect(frenchRows.last?["total"] as? String == "1338,97")
+    }
+
+    @Test(
+        "a period holding more transactions than --max-report-rows is 422 report_too_large stating the cap, in the client's language; a shorter one is served",
+        arguments: ["sqlite", "postgres"])
+    func rowCap(store: String) throws {
+        let url = store == "postgres" ? try TestPostgresDatabase.create() : nil
+        let app = try TestApplication { configuration in
+            // The demo feed holds 58 transactions over April and May 2016, 28 of them in April.
+            configuration.accountPolicy.maximumReportRows = 57
+            if let url { configuration.databaseURL = url }
+        }
+        let id = try #require(try app.firstAccount()["id"] as? String)
+        try app.importFeed(into: id)
+        let over = try app.request("GET", "/v1/accounts/\(id)/report?from=2016-04-01&to=2016-05-31")
+        #expect(over.status == 422)
+        #expect(over.header("Content-Type") == "application/problem+json")
+        let problem = TestApplication.object(over)
+        #expect(problem["code"] as? String == "report_too_large")
+        #expect(problem["detail"] as? String == "The period holds more than 57 transactions, the most one report covers; ask for a shorter period")
+        let french = TestApplication.object(
+            try app.request("GET", "/v1/accounts/\(id)/report?from=2016-04-01&to=2016-05-31", headers: ["Accept-Language": "fr"]))
+        #expect(french["detail"] as? String == "La période compte plus de 57 transactions, le plus qu'un rapport couvre ; demandez une période plus courte")
+        let april = try app.request("GET", "/v1/accounts/\(id)/report?from=2016-04-01&to=2016-04-30")
+        #expect(april.status == 200)
+        #expect(rows(april).filter { $0["type"] as? String == "detail" }.count == 28)
     }
 
     @Test("a period without transactions gives each group's message and a zero grand total")

@@ -51,6 +51,7 @@ final class TestApplication {
     }
 
     deinit {
+        application.stopUpkeep()
         application.server.shutdown()
         application.server.waitUntilStopped()
         application.metricsServer?.shutdown()

@@ -9,11 +9,24 @@ struct AccountReportUseCaseTests {
     /// 2026-11-18T14:13:20Z.
     let clock = FixedClock(Date(timeIntervalSince1970: 1_795_011_200 + 0))
 
-    func report(_ id: String = "a_1", from: String?, to: String?) -> [ReportOutputSpy.Event] {
+    func report(
+        _ id: String = "a_1", from: String?, to: String?, transactions: InMemoryTransactionManager = InMemoryTransactionManager(),
+        maximumRows: Int = AccountPolicy.defaultMaximumReportRows
+    ) -> [ReportOutputSpy.Event] {
         let spy = ReportOutputSpy()
-        AccountReportUseCase(accounts: accounts, transactions: InMemoryTransactionManager(), owner: alice, clock: clock)
+        AccountReportUseCase(accounts: accounts, transactions: transactions, owner: alice, clock: clock, maximumRows: maximumRows)
             .eventReport(account: AccountID(id), from: from.map(day), to: to.map(day), output: spy)
         return spy.events
+    }
+
+    /// Three transactions in May 2016 (both groups) and one in June, of alice's account.
+    var threeInMay: InMemoryTransactionManager {
+        InMemoryTransactionManager([
+            transaction("t1", .authorized, "2016-05-01", "One", 100),
+            transaction("t2", .posted, "2016-05-02", "Two", 200),
+            transaction("t3", .posted, "2016-05-31", "Three", 300),
+            transaction("t4", .posted, "2016-06-01", "June", 400),
+        ])
     }
 
     @Test("from after to is refused before anything is read")
@@ -25,6 +38,23 @@ struct AccountReportUseCaseTests {
     func longest() {
         #expect(report(from: "2016-01-01", to: "2016-12-31").first == .begin(AccountReportPresentationModel(account: accountFixture, from: day("2016-01-01"), to: day("2016-12-31"))))
         #expect(report(from: "2015-01-01", to: "2016-01-02") == [.invalidRange(.tooLong(maximumDays: 366))])
+    }
+
+    @Test("a period holding more transactions than the cap is refused with the cap, before any row is presented")
+    func overTheCap() {
+        #expect(report(from: "2016-05-01", to: "2016-05-31", transactions: threeInMay, maximumRows: 2) == [.tooLarge(maximumRows: 2)])
+    }
+
+    @Test("a period holding exactly the cap is reported whole; rows outside the period do not count")
+    func atTheCap() {
+        let events = report(from: "2016-05-01", to: "2016-05-31", transactions: threeInMay, maximumRows: 3)
+        #expect(events.count { if case .detail = $0 { true } else { false } } == 3)
+        #expect(events.last == .end)
+    }
+
+    @Test("another owner's account is not found, however many rows its period holds")
+    func notFoundBeforeTheCap() {
+        #expect(report("a_bob", from: "2016-05-01", to: "2016-05-31", transactions: threeInMay, maximumRows: 0) == [.notFound(AccountID("a_bob"))])
     }
 
     @Test("a single day is a valid period")

@@ -48,6 +48,14 @@ final class InMemoryAccounts: UserManager, SessionManager {
         }
     }
 
+    func purge(expiredAt date: Date, limit: Int) throws -> Int {
+        sessions.withLock { table in
+            let expired = table.values.filter { $0.expiresAt <= date }.prefix(limit).map(\.tokenDigest)
+            for digest in expired { table[digest] = nil }
+            return expired.count
+        }
+    }
+
     func revokeAll(userID: UserID, at date: Date) throws -> Int {
         sessions.withLock { table in
             var count = 0

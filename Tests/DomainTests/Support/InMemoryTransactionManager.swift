@@ -47,6 +47,12 @@ final class InMemoryTransactionManager: TransactionManager {
         }
     }
 
+    func count(account: AccountID, from: CalendarDate, to: CalendarDate, upTo limit: Int) throws -> Int {
+        try check()
+        let count = rows.withLock { stored in stored.count { $0.accountID == account && $0.date >= from && $0.date <= to } }
+        return min(count, limit)
+    }
+
     func insert(_ transactions: [Transaction], progress: (Int) -> Void) throws {
         try check()
         let limit = failInsertAfter.withLock { $0 }

@@ -29,6 +29,14 @@ final class InMemoryTransferDraftManager: TransferDraftManager {
         }
     }
 
+    func purge(expiredAt date: Date, limit: Int) throws -> Int {
+        drafts.withLock { table in
+            let expired = table.values.filter { $0.expiresAt <= date }.prefix(limit).map(\.id)
+            for id in expired { table[id] = nil }
+            return expired.count
+        }
+    }
+
     func delete(id: TransferDraftID, owner: UserID) throws -> Bool {
         drafts.withLock { table in
             guard table[id]?.ownerID == owner else { return false }

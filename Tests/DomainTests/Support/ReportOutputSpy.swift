@@ -15,6 +15,7 @@ final class ReportOutputSpy: AccountReportUseCaseOutput {
         case end
         case notFound(AccountID)
         case invalidRange(DateRangeFailure)
+        case tooLarge(maximumRows: Int)
         case storageUnavailable
         case storageFailure
     }
@@ -33,6 +34,7 @@ final class ReportOutputSpy: AccountReportUseCaseOutput {
     func presentReportEnd() { events.append(.end) }
     func presentNotFound(_ id: AccountID) { events.append(.notFound(id)) }
     func presentInvalidRange(_ failure: DateRangeFailure) { events.append(.invalidRange(failure)) }
+    func presentReportTooLarge(maximumRows: Int) { events.append(.tooLarge(maximumRows: maximumRows)) }
     func presentStorageUnavailable() { events.append(.storageUnavailable) }
     func presentStorageFailure() { events.append(.storageFailure) }
 }

@@ -89,10 +89,27 @@ struct IdempotencyManagerContractTests {
         _ = try records.reserve(owner: alice, key: old, fingerprint: "f1", now: start)
         try records.complete(owner: alice, key: old, response: response)
 
-        #expect(try records.purge(olderThan: start.addingTimeInterval(1)) == 1)
+        #expect(try records.purge(olderThan: start.addingTimeInterval(1), limit: 100) == 1)
         #expect(try store.rowCount(in: "idempotency_records") == 1)
         #expect(try records.reserve(owner: alice, key: key, fingerprint: "f1", now: start.addingTimeInterval(3601)) == .inFlight)
         #expect(try records.reserve(owner: alice, key: old, fingerprint: "f2", now: start.addingTimeInterval(2)) == .reserved)
+    }
+
+    @Test("purge deletes at most its batch of records past the cut-off, whoever owns them, and keeps the newer ones", arguments: Backend.allCases)
+    func purgeInBatches(backend: Backend) throws {
+        let store = try backend.makeStore()
+        let records = store.gateway.idempotency
+        for (index, owner) in [alice, UserID("u_bob"), alice].enumerated() {
+            _ = try records.reserve(owner: owner, key: IdempotencyKey("old-\(index)")!, fingerprint: "f", now: start)
+        }
+        _ = try records.reserve(owner: alice, key: key, fingerprint: "f", now: start.addingTimeInterval(10))
+        let cutOff = start.addingTimeInterval(10)
+        #expect(try records.purge(olderThan: cutOff, limit: 0) == 0)
+        #expect(try records.purge(olderThan: cutOff, limit: 2) == 2)
+        #expect(try records.purge(olderThan: cutOff, limit: 2) == 1)
+        #expect(try records.purge(olderThan: cutOff, limit: 2) == 0)
+        #expect(try store.rowCount(in: "idempotency_records") == 1)
+        #expect(try records.reserve(owner: alice, key: key, fingerprint: "f", now: start.addingTimeInterval(11)) == .inFlight)
     }
 
     @Test("twenty concurrent reserves of one key on separate connections give exactly one reservation", arguments: Backend.allCases)
@@ -137,7 +154,7 @@ struct IdempotencyManagerContractTests {
                     switch index % 3 {
                     case 0: _ = try records.reserve(owner: owner, key: key, fingerprint: "f1", now: now)
                     case 1: try records.release(owner: owner, key: key)
-                    default: try records.purge(olderThan: now.addingTimeInterval(1))
+                    default: try records.purge(olderThan: now.addingTimeInterval(1), limit: 100)
                     }
                 }
             } catch {

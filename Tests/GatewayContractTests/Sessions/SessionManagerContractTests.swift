@@ -32,6 +32,28 @@ struct SessionManagerContractTests {
         #expect(try sessions.fetch(tokenDigest: "nope") == nil)
     }
 
+    @Test("purge deletes at most its batch of sessions expired at the date, revoked or not, and keeps the live ones", arguments: Backend.allCases)
+    func purgeExpired(backend: Backend) throws {
+        let store = try backend.makeStore()
+        let sessions = store.gateway.sessions
+        // The three test owners' first sessions expired long ago: with these two, five to purge.
+        try sessions.insert(session("gone", "u_alice", expiresIn: -10))
+        try sessions.insert(session("at-expiry", "u_bob", expiresIn: 0))
+        try sessions.insert(session("live", "u_alice"))
+        try sessions.insert(session("revoked-live", "u_bob"))
+        _ = try sessions.revoke(tokenDigest: "revoked-live", at: now)
+        #expect(try sessions.purge(expiredAt: now, limit: 0) == 0)
+        #expect(try sessions.purge(expiredAt: now, limit: 2) == 2)
+        #expect(try sessions.purge(expiredAt: now, limit: 2) == 2)
+        #expect(try sessions.purge(expiredAt: now, limit: 2) == 1)
+        #expect(try sessions.purge(expiredAt: now, limit: 2) == 0)
+        #expect(try sessions.fetch(tokenDigest: "gone") == nil)
+        #expect(try sessions.fetch(tokenDigest: "at-expiry") == nil)
+        #expect(try sessions.fetch(tokenDigest: "live")?.isActive(at: now) == true)
+        #expect(try sessions.fetch(tokenDigest: "revoked-live")?.revokedAt == now)
+        #expect(try store.rowCount(in: "sessions") == 2)
+    }
+
     @Test("a session of nobody's account, or with a digest in use, is refused", arguments: Backend.allCases)
     func refusedInserts(backend: Backend) throws {
         let store = try backend.makeStore()

@@ -69,6 +69,24 @@ struct TransferDraftManagerContractTests {
         #expect(try store.gateway.transferDrafts.fetch(id: TransferDraftID("td_1"), owner: UserID("u_alice"), at: created)?.version == 2)
     }
 
+    @Test("purge deletes at most its batch of drafts expired at the date, whoever owns them, and keeps the live ones", arguments: Backend.allCases)
+    func purgeExpired(backend: Backend) throws {
+        let store = try backend.makeStore()
+        let drafts = store.gateway.transferDrafts
+        try drafts.insert(draft("td_1"))
+        try drafts.insert(draft("td_2", owner: "u_bob"))
+        var later = draft("td_3")
+        later.expiresAt = created.addingTimeInterval(86_400 + 3600)
+        try drafts.insert(later)
+        let expiry = created.addingTimeInterval(86_400)
+        #expect(try drafts.purge(expiredAt: expiry.addingTimeInterval(-1), limit: 10) == 0)
+        #expect(try drafts.purge(expiredAt: expiry, limit: 1) == 1)
+        #expect(try drafts.purge(expiredAt: expiry, limit: 10) == 1)
+        #expect(try drafts.purge(expiredAt: expiry, limit: 10) == 0)
+        #expect(try store.rowCount(in: "transfer_drafts") == 1)
+        #expect(try drafts.fetch(id: TransferDraftID("td_3"), owner: UserID("u_alice"), at: expiry) == later)
+    }
+
     @Test("delete removes the owner's draft only", arguments: Backend.allCases)
     func deletes(backend: Backend) throws {
         let store = try backend.makeStore()

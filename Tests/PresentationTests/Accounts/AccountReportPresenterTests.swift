@@ -105,6 +105,20 @@ struct AccountReportPresenterTests {
         #expect(long.code == .invalidRange && long.errors.first?.code == .rangeTooLong && long.detail.contains("366"))
         #expect(after.errors.first?.code == .fromAfterTo)
     }
+
+    @Test("a period over the cap is 422 report_too_large, worded in each language with the cap and a shorter period asked for", arguments: [
+        (Language.en, "The report is too large",
+         "The period holds more than 100000 transactions, the most one report covers; ask for a shorter period"),
+        (.fr, "Le rapport est trop volumineux",
+         "La période compte plus de 100000 transactions, le plus qu'un rapport couvre ; demandez une période plus courte"),
+    ])
+    func tooLarge(language: Language, title: String, detail: String) throws {
+        let spy = AccountsPresenterOutputSpy()
+        presenter(spy, language).presentReportTooLarge(maximumRows: 100_000)
+        guard case .validation(let problem) = try #require(spy.shown.first) else { Issue.record("not 422"); return }
+        #expect(spy.shown.count == 1)
+        #expect(problem.code == .reportTooLarge && problem.title == title && problem.detail == detail && problem.errors.isEmpty)
+    }
 }
 
 /// A clock the report presenter's use case never needs in these tests.

@@ -20,11 +20,17 @@ final class AccountsPresenterOutputSpy: AccountListPresenterOutput, AccountShowP
     }
 
     private(set) var shown: [Shown] = []
+    /// The rows of the report being shown, until its end makes them one `.report`.
+    private var reportRows: [AccountReportRowViewModel] = []
 
     func showAccounts(_ list: AccountListViewModel) { shown.append(.accounts(list)) }
     func showAccount(_ account: AccountViewModel) { shown.append(.account(account)) }
     func showCreated(_ account: AccountViewModel) { shown.append(.created(account)) }
-    func showReport(_ report: AccountReportViewModel) { shown.append(.report(report)) }
+    func showReportRow(_ row: AccountReportRowViewModel) { reportRows.append(row) }
+    func showReportEnd() {
+        shown.append(.report(AccountReportViewModel(rows: reportRows)))
+        reportRows = []
+    }
     func showTransactions(_ list: TransactionListViewModel) { shown.append(.transactions(list)) }
     func showSortedTransactions(_ list: SortedTransactionListViewModel) { shown.append(.sorted(list)) }
     func showTransactionsNotFound(_ notFound: SortedTransactionsNotFoundViewModel) { shown.append(.sortedNotFound(notFound)) }

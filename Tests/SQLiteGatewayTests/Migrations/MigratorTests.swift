@@ -218,15 +218,18 @@ struct MigratorTests {
         // PostgreSQL's own: the login throttle and the per-user rates shared by instances
         // (SQLite's are in memory).
         #expect(postgres.map(\.name).filter { sqlite.map(\.name).contains($0) == false }
-            == ["0008_login_failures.sql", "0009_login_attempts.sql", "0012_rate_windows.sql"])
-        #expect(sqliteNames[8] == nil && sqliteNames[9] == nil && sqliteNames[12] == nil)
+            == ["0008_login_failures.sql", "0009_login_attempts.sql", "0014_rate_windows.sql"])
+        #expect(sqliteNames[8] == nil && sqliteNames[9] == nil && sqliteNames[14] == nil)
         // SQLite's own: its FTS5 index written once per transaction, and contact keys in list order
         // by bucket for it (PostgreSQL's trigram indexes are not FTS5).
         #expect(sqlite.map(\.name).filter { postgres.map(\.name).contains($0) == false }
             == ["0010_contact_search_pending.sql", "0011_contact_list_order.sql"])
         #expect(postgresNames[10] == nil && postgresNames[11] == nil)
-        // Both: the owners' contact counts of the contact quota.
-        #expect(postgresNames[13] == "0013_user_contact_counts.sql" && sqliteNames[13] == "0013_user_contact_counts.sql")
+        // Both again: the sessions' expiry index for the periodic purge, and the owners' contact
+        // counts of the contact quota.
+        for (version, name) in [(12, "0012_session_expiry.sql"), (13, "0013_user_contact_counts.sql")] {
+            #expect(postgresNames[version] == name && sqliteNames[version] == name)
+        }
     }
 
     /// `schema_migrations` as every released build recorded it, before the files moved to
@@ -256,7 +259,9 @@ struct MigratorTests {
         try migrator.validate()
 
         let released = Self.releasedRecords.count
-        #expect(try migrator.pending().map(\.name) == ["0010_contact_search_pending.sql", "0011_contact_list_order.sql", "0013_user_contact_counts.sql"])
+        #expect(try migrator.pending().map(\.name) == [
+            "0010_contact_search_pending.sql", "0011_contact_list_order.sql", "0012_session_expiry.sql", "0013_user_contact_counts.sql",
+        ])
         #expect(try migrator.status().prefix(released).map(\.state) == Array(repeating: .applied, count: released))
     }
 }

@@ -1,7 +1,8 @@
 /// `GET /v1/accounts/{id}/report?from=&to=`: the banking report of one of the owner's accounts.
 ///
 /// Outcomes: the report's events (see `AccountReportUseCaseOutput`), `presentNotFound(_:)`,
-/// `presentInvalidRange(_:)` (`from` after `to`, more than 366 days), storage failures.
+/// `presentInvalidRange(_:)` (`from` after `to`, more than 366 days), `presentReportTooLarge(maximumRows:)`
+/// (the period holds more than `maximumRows` transactions), storage failures.
 public struct AccountReportUseCase {
     /// The longest report, both ends included: a leap year.
     public static let maximumDays = 366
@@ -12,12 +13,19 @@ public struct AccountReportUseCase {
     private let transactions: any TransactionManager
     private let owner: UserID
     private let clock: any Clock
+    private let maximumRows: Int
 
-    public init(accounts: any AccountManager, transactions: any TransactionManager, owner: UserID, clock: any Clock) {
+    /// - Parameter maximumRows: the most transactions a report's period may hold
+    ///   (`AccountPolicy.maximumReportRows`).
+    public init(
+        accounts: any AccountManager, transactions: any TransactionManager, owner: UserID, clock: any Clock,
+        maximumRows: Int = AccountPolicy.defaultMaximumReportRows
+    ) {
         self.accounts = accounts
         self.transactions = transactions
         self.owner = owner
         self.clock = clock
+        self.maximumRows = maximumRows
     }
 
     /// - Parameters:
@@ -42,6 +50,13 @@ public struct AccountReportUseCase {
         do {
             guard let account = try accounts.fetch(id: id, owner: owner) else {
                 output.presentNotFound(id)
+                return
+            }
+            // Counted before anything is read or presented, and only on the owner's account: one
+            // past the cap is enough to refuse, so counting never reads a whole history.
+            let (limit, overflow) = maximumRows.addingReportingOverflow(1)
+            guard try transactions.count(account: id, from: first, to: last, upTo: overflow ? maximumRows : limit) <= maximumRows else {
+                output.presentReportTooLarge(maximumRows: maximumRows)
                 return
             }
             AccountReportTransformer(transactions: transactions).transform(account: account, from: first, to: last, output: output)

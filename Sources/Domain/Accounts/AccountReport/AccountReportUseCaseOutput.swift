@@ -25,4 +25,7 @@ public protocol AccountReportUseCaseOutput: StorageFailureOutput {
     func presentNotFound(_ id: AccountID)
     /// `from`/`to` do not make a period the report can cover; nothing was read.
     func presentInvalidRange(_ failure: DateRangeFailure)
+    /// The period holds more than `maximumRows` transactions; nothing of the report was
+    /// presented, and a shorter period may fit.
+    func presentReportTooLarge(maximumRows: Int)
 }

@@ -18,4 +18,9 @@ public protocol TransferDraftManager: Sendable {
 
     /// False when there was nothing of `owner` to delete.
     func delete(id: TransferDraftID, owner: UserID) throws -> Bool
+
+    /// Deletes at most `limit` drafts expired at `date` (whatever their owner) and returns how
+    /// many; an expired draft is already as good as missing. A bounded batch keeps each delete a
+    /// short write; the caller repeats while batches fill.
+    func purge(expiredAt date: Date, limit: Int) throws -> Int
 }

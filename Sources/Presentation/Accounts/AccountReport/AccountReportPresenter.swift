@@ -2,14 +2,14 @@ import Domain
 
 /// Converts the report's parameters, then turns the use case's events into rows of formatted
 /// strings: titles and messages localized, dates and amounts in the client's language, and the
-/// `odd` band that toggles at each subheader and each footer.
+/// `odd` band that toggles at each subheader and each footer. Each row goes to the output as soon
+/// as it is made.
 public final class AccountReportPresenter: AccountReportUseCaseOutput, StorageFailurePresenter {
     private let useCase: AccountReportUseCase
     private let output: any AccountReportPresenterOutput
     public let messages: Messages
     public var problemOutput: any ProblemPresenterOutput { output }
 
-    private var rows: [AccountReportRowViewModel] = []
     private var odd = false
 
     public init(useCase: AccountReportUseCase, output: any AccountReportPresenterOutput, messages: Messages) {
@@ -32,52 +32,55 @@ public final class AccountReportPresenter: AccountReportUseCaseOutput, StorageFa
     }
 
     public func presentReportBegin(_ report: AccountReportPresentationModel) {
-        rows = []
         odd = false
     }
 
     public func presentHeader(group: TransactionGroup) {
-        rows.append(.header(title: title(group)))
+        output.showReportRow(.header(title: title(group)))
     }
 
     public func presentSubheader(date: CalendarDate) {
         odd.toggle()
-        rows.append(.subheader(title: ReportFormatting.date(date, language: messages.language), odd: odd))
+        output.showReportRow(.subheader(title: ReportFormatting.date(date, language: messages.language), odd: odd))
     }
 
     public func presentDetail(description: String, amount: Money) {
-        rows.append(.detail(description: description, amount: ReportFormatting.amount(amount, language: messages.language), odd: odd))
+        output.showReportRow(.detail(description: description, amount: ReportFormatting.amount(amount, language: messages.language), odd: odd))
     }
 
     public func presentSubfooter() {
-        rows.append(.subfooter(odd: odd))
+        output.showReportRow(.subfooter(odd: odd))
     }
 
     public func presentFooter(total: Money) {
         odd.toggle()
-        rows.append(.footer(title: messages.text(.reportTotal), total: ReportFormatting.amount(total, language: messages.language), odd: odd))
+        output.showReportRow(.footer(title: messages.text(.reportTotal), total: ReportFormatting.amount(total, language: messages.language), odd: odd))
     }
 
     public func presentNotAvailable(group: TransactionGroup) {
-        rows.append(.message(messages.text(group == .authorized ? .authorizedNotAvailable : .postedNotAvailable)))
+        output.showReportRow(.message(messages.text(group == .authorized ? .authorizedNotAvailable : .postedNotAvailable)))
     }
 
     public func presentNoTransactions(group: TransactionGroup) {
-        rows.append(.message(messages.text(group == .authorized ? .noAuthorizedInPeriod : .noPostedInPeriod)))
+        output.showReportRow(.message(messages.text(group == .authorized ? .noAuthorizedInPeriod : .noPostedInPeriod)))
     }
 
     public func presentGrandFooter(grandTotal: Money) {
-        rows.append(.grandFooter(title: messages.text(.reportGrandTotal), total: ReportFormatting.amount(grandTotal, language: messages.language)))
+        output.showReportRow(.grandFooter(title: messages.text(.reportGrandTotal), total: ReportFormatting.amount(grandTotal, language: messages.language)))
     }
 
     public func presentReportEnd() {
-        output.showReport(AccountReportViewModel(rows: rows))
+        output.showReportEnd()
     }
 
     public func presentNotFound(_ id: AccountID) { output.showNotFound(AccountFailureWording.notFound(messages: messages)) }
 
     public func presentInvalidRange(_ failure: DateRangeFailure) {
         output.showValidationFailures(AccountFailureWording.invalidRange(failure, messages: messages))
+    }
+
+    public func presentReportTooLarge(maximumRows: Int) {
+        output.showValidationFailures(AccountFailureWording.reportTooLarge(maximumRows: maximumRows, messages: messages))
     }
 
     private func title(_ group: TransactionGroup) -> String {

@@ -1,0 +1,81 @@
+import App
+import Domain
+import Foundation
+import Logging
+import TestSupport
+import Testing
+import Web
+
+/// The periodic purge on the composed application, once per store, read back through `/metrics`.
+@Suite("expired record purge, end to end")
+struct ExpiredRecordPurgeTests {
+    func purged(_ app: TestApplication) throws -> [String: Int] {
+        var counts: [String: Int] = [:]
+        for line in try app.metrics().text.split(separator: "\n") where line.hasPrefix("viperd_purged_total{kind=\"") {
+            let parts = line.dropFirst("viperd_purged_total{kind=\"".count).split(separator: "\"")
+            counts[String(parts[0])] = Int(parts[1].split(separator: " ").last ?? "")
+        }
+        return counts
+    }
+
+    @Test(
+        "expired sessions, drafts and idempotency records are deleted by the purge and counted in /metrics; live ones are kept",
+        arguments: ["sqlite", "postgres"])
+    func purgesAndCounts(store: String) throws {
+        let clock = MovableClock()
+        let url = store == "postgres" ? try TestPostgresDatabase.create() : nil
+        let app = try TestApplication(clock: clock) { configuration in
+            if let url { configuration.databaseURL = url }
+        }
+        let gateway = app.application.storage.gateway
+        let account = try #require(try app.firstAccount()["id"] as? String)
+        #expect(try app.request("POST", "/v1/transfer-drafts", json: #"{"fromAccountId":"\#(account)"}"#).status == 201)
+        let owner = try #require(try gateway.users.fetch(email: "owner@example.com")).id
+        _ = try gateway.idempotency.reserve(owner: owner, key: IdempotencyKey("k1")!, fingerprint: "f", now: clock.now())
+
+        // Nothing has expired yet: every kind is counted from 0, and nothing goes.
+        #expect(app.application.expiredRecordPurge.run() == [.sessions: 0, .transferDrafts: 0, .idempotencyRecords: 0])
+        #expect(try purged(app) == ["idempotency_records": 0, "sessions": 0, "transfer_drafts": 0])
+        #expect(try app.request("GET", "/v1/me").status == 200)
+
+        // Past the draft's day and the record's retention, not the 30-day token.
+        clock.advance(by: 86_400 + 1)
+        #expect(app.application.expiredRecordPurge.run() == [.sessions: 0, .transferDrafts: 1, .idempotencyRecords: 1])
+        #expect(try app.request("GET", "/v1/me").status == 200)
+
+        clock.advance(by: 30 * 86_400)
+        #expect(app.application.expiredRecordPurge.run() == [.sessions: 1, .transferDrafts: 0, .idempotencyRecords: 0])
+        #expect(try purged(app) == ["idempotency_records": 1, "sessions": 1, "transfer_drafts": 1])
+        #expect(try app.request("GET", "/v1/me").status == 401)
+    }
+
+    @Test("a pass deletes a backlog larger than one batch, batch after batch")
+    func batches() throws {
+        let clock = MovableClock()
+        let app = try TestApplication(clock: clock)
+        let gateway = app.application.storage.gateway
+        let owner = try #require(try gateway.users.fetch(email: "owner@example.com")).id
+        for index in 0..<7 {
+            try gateway.sessions.insert(Session(tokenDigest: "old-\(index)", userID: owner, createdAt: clock.now(), expiresAt: clock.now()))
+        }
+        let purge = ExpiredRecordPurge(gateway: gateway, clock: clock, metrics: app.application.metrics, logger: .init(label: "test"), batchSize: 3)
+        #expect(purge.run()[.sessions] == 7)
+        #expect(try purged(app)["sessions"] == 7)
+    }
+
+    @Test("started, the purge runs by itself on its timer")
+    func timer() async throws {
+        let clock = MovableClock()
+        let app = try TestApplication(clock: clock)
+        let gateway = app.application.storage.gateway
+        let owner = try #require(try gateway.users.fetch(email: "owner@example.com")).id
+        try gateway.sessions.insert(Session(tokenDigest: "old", userID: owner, createdAt: clock.now(), expiresAt: clock.now()))
+        let purge = ExpiredRecordPurge(gateway: gateway, clock: clock, metrics: app.application.metrics, logger: .init(label: "test"))
+        purge.start(interval: .milliseconds(50), delay: .zero)
+        defer { purge.stop() }
+        for _ in 0..<100 where try gateway.sessions.fetch(tokenDigest: "old") != nil {
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        #expect(try gateway.sessions.fetch(tokenDigest: "old") == nil)
+    }
+}
