@@ -174,8 +174,10 @@ for ((i = 1; i <= instances; i++)); do
     log=$dir/viperd-$i.log
     : >"$log"
     # Detached from the caller's pipes (so `$(cluster.sh start …)` returns) and from its job control.
+    # Each instance's metrics on a free loopback port (the log's "metrics on" line names it): on
+    # one machine the default port can only be one instance's.
     nohup "$binary" serve "${database_args[@]}" --host 127.0.0.1 --port 0 --trusted-proxy 127.0.0.1 \
-        --no-auto-migrate "${extra_args[@]}" </dev/null >/dev/null 2>"$log" &
+        --no-auto-migrate --metrics-address 127.0.0.1:0 "${extra_args[@]}" </dev/null >/dev/null 2>"$log" &
     echo $! >"$dir/viperd-$i.pid"
 done
 for ((i = 1; i <= instances; i++)); do
