@@ -47,6 +47,8 @@ final class Connection: @unchecked Sendable {
 
     private var output: [UInt8] = []
     private var outputOffset = 0
+    /// Sent bytes at the head of a blocked output worth copying the rest away from.
+    static let compactionBytes = 64 * 1024
 
     init(fd: Int32, remoteAddress: String, loop: EventLoop, context: ServerContext) {
         self.fd = fd
@@ -257,6 +259,13 @@ final class Connection: @unchecked Sendable {
                 progressed = true
             case .wouldBlock:
                 resumeWriting()
+                if outputOffset >= Self.compactionBytes {
+                    // A client that reads slowly keeps what it has not read, not the whole
+                    // buffer: the output budget counts unsent bytes, and this makes them the
+                    // memory it holds.
+                    output = Array(output[outputOffset...])
+                    outputOffset = 0
+                }
                 return .writeBlocked(pendingBytes: output.count - outputOffset, progressed: progressed)
             case .endOfFile, .failed:
                 return .writeFailed

@@ -16,7 +16,9 @@ extension ConnectionStateMachine {
         var minTransferRate: Int
         var unreservedBodyBytes: Int
         /// Shared by every connection of the server.
-        var bodyBudget: BodyMemoryBudget
+        var bodyBudget: MemoryBudget
+        /// Unsent response bytes of every connection of the server.
+        var outputBudget: MemoryBudget
 
         init(_ configuration: HTTPServerConfiguration) {
             limits = HTTPRequestParser.Limits(configuration)
@@ -31,7 +33,8 @@ extension ConnectionStateMachine {
             outputHighWaterBytes = configuration.outputHighWaterBytes
             minTransferRate = max(0, configuration.minTransferRate)
             unreservedBodyBytes = max(0, configuration.unreservedBodyBytes)
-            bodyBudget = BodyMemoryBudget(limit: configuration.maxBufferedBodyBytes)
+            bodyBudget = MemoryBudget(limit: configuration.maxBufferedBodyBytes)
+            outputBudget = MemoryBudget(limit: configuration.maxUnsentOutputBytes)
         }
 
         /// Nanoseconds `bytes` take at the minimum transfer rate; 0 without a rate rule,

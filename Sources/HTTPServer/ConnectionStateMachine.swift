@@ -229,6 +229,13 @@ extension ConnectionStateMachine {
         return nil
     }
 
+    /// Counts the connection's unsent output in the server's output budget.
+    private mutating func setPendingOutput(_ pending: Int) {
+        let delta = pending - pendingOutput
+        if delta != 0 { settings.outputBudget.adjust(by: delta) }
+        pendingOutput = pending
+    }
+
     /// Gives the request's body reservation back: its response is written or it never will be.
     private mutating func releaseBody() {
         guard reservedBodyBytes > 0 else { return }
@@ -252,6 +259,11 @@ extension ConnectionStateMachine {
         clearReadDeadline()
         releaseBody()
         bodyDeadline = .max
+        // While unsent output is over its budget (clients that do not read), a large answer is
+        // not queued at all: a short 503 tells the client to come back.
+        if response.body.count > settings.outputHighWaterBytes && settings.outputBudget.isOver {
+            return refuse(HTTPParseError(.outputMemoryBusy))
+        }
         if field == .close || shuttingDown {
             state = .closing
             framingAfterWrite = false
@@ -280,7 +292,7 @@ extension ConnectionStateMachine {
     // MARK: writing
 
     private mutating func writeDrained(now: UInt64, shuttingDown: Bool) -> Action {
-        pendingOutput = 0
+        setPendingOutput(0)
         writeDeadline = .max
         writeFinalDeadline = .max
         framingAfterWrite = false
@@ -297,7 +309,9 @@ extension ConnectionStateMachine {
     }
 
     private mutating func writeBlocked(pending: Int, progressed: Bool, now: UInt64) -> Action {
-        pendingOutput = pending
+        setPendingOutput(pending)
+        // Memory is short and this client is among those that do not read: it goes first.
+        if pending > settings.outputHighWaterBytes && settings.outputBudget.isOver { return close() }
         // Two rules: no progress for the write timeout (a client that reads nothing), and, with a
         // rate rule, the whole output gone by a deadline fixed when it first blocked, which reads
         // trickled a byte at a time cannot push back.
@@ -361,6 +375,7 @@ extension ConnectionStateMachine {
         ticket &+= 1
         framingAfterWrite = false
         releaseBody()
+        setPendingOutput(0)
         readDeadline.at = .max
         writeDeadline = .max
         writeFinalDeadline = .max

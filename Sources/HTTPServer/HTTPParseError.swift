@@ -40,6 +40,7 @@ public struct HTTPParseError: Error, Equatable, Sendable, CustomStringConvertibl
         case serverAtCapacity = "too many open connections"
         case addressAtCapacity = "too many open connections from this address"
         case bodyMemoryBusy = "too many request bodies being read"
+        case outputMemoryBusy = "too many responses waiting for their clients"
         case shuttingDown = "the server is shutting down"
     }
 
@@ -57,7 +58,7 @@ public struct HTTPParseError: Error, Equatable, Sendable, CustomStringConvertibl
         case .unsupportedTransferCoding, .connectNotSupported, .methodNotImplemented: .notImplemented
         case .unsupportedExpectation: .expectationFailed
         case .headerTimeout, .bodyTimeout: .requestTimeout
-        case .handlerTimeout, .serverAtCapacity, .addressAtCapacity, .bodyMemoryBusy, .shuttingDown: .serviceUnavailable
+        case .handlerTimeout, .serverAtCapacity, .addressAtCapacity, .bodyMemoryBusy, .outputMemoryBusy, .shuttingDown: .serviceUnavailable
         default: .badRequest
         }
     }

@@ -85,8 +85,15 @@ public struct HTTPServerConfiguration: Sendable {
     public var unreservedBodyBytes: Int = 16 * 1024
     /// Peers the per-address cap does not apply to; nil: none.
     public var isExemptFromAddressCap: (@Sendable (_ peer: String) -> Bool)? = nil
-    /// Unsent response bytes above which the connection stops reading (backpressure).
-    public var outputHighWaterBytes: Int = 256 * 1024
+    /// Unsent response bytes all connections may hold together. Past it, a connection whose
+    /// write blocks with more than `outputHighWaterBytes` unsent is dropped: when memory is short
+    /// the clients that do not read go first, so readers that never read cannot pin a response
+    /// each on every connection they hold.
+    public var maxUnsentOutputBytes: Int = 32 << 20
+    /// Unsent response bytes above which the connection stops reading (backpressure). 64 KiB:
+    /// what a reader that does not read can make the server hold, beside one response, per
+    /// connection (the kernel's socket buffer takes the rest of a pipelined burst).
+    public var outputHighWaterBytes: Int = 64 * 1024
     /// RFC 9112 §3.2: an HTTP/1.1 request without exactly one Host is a 400.
     public var requireHost: Bool = true
     /// The client's address for a request from the socket peer `peer` (behind a trusted reverse

@@ -77,7 +77,7 @@ struct Serve: ParsableCommand, CustomReflectable {
         }
         if environment["MALLOC_TRIM_THRESHOLD_"] == nil && !tunables.contains("malloc.trim_threshold") {
             _ = mallopt(-1, 1 << 20)  // M_TRIM_THRESHOLD
-            _ = mallopt(-3, 1 << 20)  // M_MMAP_THRESHOLD
+            _ = mallopt(-3, 128 << 10)  // M_MMAP_THRESHOLD
         }
         #endif
     }

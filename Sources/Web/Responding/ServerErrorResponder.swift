@@ -26,7 +26,7 @@ public enum ServerErrorResponder {
         case .unsupportedExpectation: .expectationFailed
         case .headerTimeout, .bodyTimeout: .requestTimeout
         case .handlerTimeout: .handlerTimeout
-        case .serverAtCapacity, .bodyMemoryBusy: .serverBusy
+        case .serverAtCapacity, .bodyMemoryBusy, .outputMemoryBusy: .serverBusy
         case .addressAtCapacity: .addressAtCapacity
         case .shuttingDown: .shuttingDown
         case .invalidMethod, .invalidRequestTarget, .invalidHost, .invalidVersion, .invalidRequestLine, .bareLineFeed,

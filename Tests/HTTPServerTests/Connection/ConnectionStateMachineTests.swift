@@ -189,6 +189,31 @@ struct ConnectionStateMachineTests {
         ], { $0.maxBufferedBodyBytes = 100; $0.unreservedBodyBytes = 10 })
     }
 
+    @Test("past the output budget, a connection that blocks with more than the high-water mark unsent is dropped; under it, it waits")
+    func outputBudget() {
+        Self.expectRows([
+            (0, .open, "read"),
+            (1, .bytes(Self.get("/a")), "dispatch #1 GET /a"),
+            (2, .respond(200, ticket: 1), "write 200"),
+            (2, .blocked(pending: 900, progressed: true), "stop reading"),
+            (3, .writable, "flush"),
+            (3, .blocked(pending: 1200, progressed: false), "close"),
+        ], { $0.maxUnsentOutputBytes = 1000; $0.outputHighWaterBytes = 100 })
+    }
+
+    @Test("while unsent output is over its budget, a large answer is refused 503 instead of queued; a small one is written")
+    func largeAnswerWhileOverBudget() {
+        Self.expectRows([
+            (0, .open, "read"),
+            (1, .bytes(Self.get("/a") + Self.get("/b") + Self.get("/c")), "dispatch #1 GET /a"),
+            (2, .respond(200, ticket: 1), "write 200"),
+            (2, .blocked(pending: 1100, progressed: true), "dispatch #2 GET /b"),
+            (3, .respondSized(200, bytes: 1500, ticket: 2), "write 200"),
+            (3, .blocked(pending: 1300, progressed: true), "dispatch #3 GET /c"),
+            (4, .respondSized(200, bytes: 3000, ticket: 3), "refuse 503"),
+        ], { $0.maxUnsentOutputBytes = 1000; $0.outputHighWaterBytes = 2000 })
+    }
+
     @Test("bodies up to the unreserved size need no budget at all")
     func smallBodiesUnreserved() {
         Self.expectRows([

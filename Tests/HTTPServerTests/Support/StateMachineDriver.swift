@@ -12,6 +12,8 @@ struct StateMachineDriver {
         case readFailed
         /// The handler answers the request dispatched as `ticket`.
         case respond(Int, ticket: UInt64)
+        /// A response with a body of `bytes` bytes.
+        case respondSized(Int, bytes: Int, ticket: UInt64)
         case writable
         case drained
         case blocked(pending: Int, progressed: Bool)
@@ -64,6 +66,8 @@ struct StateMachineDriver {
         case .readFailed: event = .readFailed
         case .respond(let code, let ticket):
             event = .responseReady(HTTPResponse(status: HTTPStatus(code: code), body: []), ticket: ticket)
+        case .respondSized(let code, let bytes, let ticket):
+            event = .responseReady(HTTPResponse(status: HTTPStatus(code: code), body: Array(repeating: 0x61, count: bytes)), ticket: ticket)
         case .writable: event = .writable
         case .drained: event = .writeDrained
         case .blocked(let pending, let progressed): event = .writeBlocked(pendingBytes: pending, progressed: progressed)
