@@ -63,8 +63,12 @@ struct Serve: ParsableCommand, CustomReflectable {
     ///   search at 1 M contacts frees about that much per request, so every other request paid a
     ///   `brk` or `madvise` and then faulted the same pages back in (page faults were ~5 % of the
     ///   core). Trimming only past 1 MiB keeps at most that much free per arena, memory the peak
-    ///   has already counted. Setting it stops glibc's own adjustment of both thresholds, so blocks
-    ///   below 1 MiB are also kept out of `mmap`, as that adjustment would have done.
+    ///   has already counted. Setting it stops glibc's own adjustment of both thresholds.
+    /// - Large blocks: those of 128 KiB and more (a response body, its copy for the socket) get
+    ///   an `mmap` of their own and go back to the kernel when freed. Kept in the heap, the
+    ///   answers pinned by clients that do not read left the heap fragmented: 512 slow readers of
+    ///   the OpenAPI document held ~50 MiB more RSS after the connections were gone
+    ///   (`Scripts/slow-clients.py`). Requests of the benchmarks allocate nothing that large.
     static func tuneMalloc(environment: [String: String]) {
         #if canImport(Glibc)
         // malloc.h is not part of the Glibc module: mallopt is looked up by name.
