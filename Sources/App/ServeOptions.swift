@@ -99,21 +99,21 @@ public struct ServeOptions: Sendable {
             let registrations = try $1.integer(in: 0...1_000_000)
             $0.maxRegistrationsPerAddress = registrations == 0 ? nil : registrations
         },
-        perMinute("max-writes-per-minute", \.writesPerMinute,
+        optionalLimit("max-writes-per-minute", \.writesPerMinute,
                   help: "Creates, updates and deletes per user per minute; more are answered 429; 0 = no limit",
                   readme: """
                       changes (creates, updates, deletes; signing out excepted) per user per fixed minute; more: 429 `rate_limited` with \
                       `Retry-After`; every such answer carries `RateLimit-Policy` and `RateLimit`. Shared by every instance on PostgreSQL. \
                       `0` = no limit (load tests)
                       """),
-        perMinute("max-transfers-per-minute", \.transfersPerMinute,
+        optionalLimit("max-transfers-per-minute", \.transfersPerMinute,
                   help: "Transfers and draft submissions per user per minute; more are answered 429; 0 = no limit",
                   readme: "money movements (`POST /v1/transfers`, a draft's submission) per user per fixed minute, apart from the changes above; as above"),
-        quota("max-contacts-per-user", \.contacts, help: "Most contacts one user may hold; more are answered 422; 0 = no quota",
+        optionalLimit("max-contacts-per-user", \.quotas.contacts, help: "Most contacts one user may hold; more are answered 422; 0 = no quota",
               readme: "contacts one user may hold; one more: 422 `quota_exceeded`, nothing stored. `0` = no quota"),
-        quota("max-accounts-per-user", \.accounts, help: "Most accounts one user may hold; more are answered 422; 0 = no quota",
+        optionalLimit("max-accounts-per-user", \.quotas.accounts, help: "Most accounts one user may hold; more are answered 422; 0 = no quota",
               readme: "accounts one user may hold, the one each user gets included; as above"),
-        quota("max-open-drafts-per-user", \.openDrafts, help: "Most unexpired transfer drafts one user may hold; more are answered 422; 0 = no quota",
+        optionalLimit("max-open-drafts-per-user", \.quotas.openDrafts, help: "Most unexpired transfer drafts one user may hold; more are answered 422; 0 = no quota",
               readme: "transfer drafts not yet expired one user may hold; as above"),
         Option("password-hash-concurrency", default: .described("usable cores"),
                help: "Password hashes (logins, registrations) computed at once, 32 MiB each; a short queue waits, more are answered 503",
@@ -229,19 +229,13 @@ public struct ServeOptions: Sendable {
         }
     }
 
-    /// A per-user quota of stored things; 0 turns it off (nil).
-    private static func quota(_ flag: String, _ field: any WritableKeyPath<StorageQuotas, Int?> & Sendable, help: String, readme: String) -> Option {
-        Option(flag, default: .shown { "\($0.quotas[keyPath: field] ?? 0)" }, help: help, readme: readme) {
-            let limit = try $1.integer(in: 0...100_000_000)
-            $0.quotas[keyPath: field] = limit == 0 ? nil : limit
-        }
-    }
-
-    /// A per-user rate per minute; 0 turns it off (nil).
-    private static func perMinute(_ flag: String, _ field: any WritableKeyPath<AppConfiguration, Int?> & Sendable, help: String, readme: String) -> Option {
+    /// A limit that 0 turns off (nil): a per-user rate per minute, a per-user quota.
+    private static func optionalLimit(
+        _ flag: String, _ field: any WritableKeyPath<AppConfiguration, Int?> & Sendable, help: String, readme: String
+    ) -> Option {
         Option(flag, default: .shown { "\($0[keyPath: field] ?? 0)" }, help: help, readme: readme) {
-            let rate = try $1.integer(in: 0...1_000_000)
-            $0[keyPath: field] = rate == 0 ? nil : rate
+            let limit = try $1.integer(in: 0...100_000_000)
+            $0[keyPath: field] = limit == 0 ? nil : limit
         }
     }
 

@@ -1,7 +1,6 @@
 import Domain
 import Foundation
 import SQLRows
-import Synchronization
 
 /// Counts attempts in a sliding window in the `login_attempts` table, so the login and
 /// registration limits hold across every instance on one database; the same answers as
@@ -34,8 +33,8 @@ public final class PostgresAttemptCounter: AttemptCounter {
     public static let purgeInterval = 100
 
     private let database: PostgresDatabase
-    /// Reservations made by this instance since its last purge.
-    private let sincePurge = Mutex(0)
+    /// When this instance's reservations are due to purge the keys past their window.
+    private let cadence = PurgeCadence(every: purgeInterval)
 
     public init(database: PostgresDatabase) {
         self.database = database
@@ -112,11 +111,7 @@ public final class PostgresAttemptCounter: AttemptCounter {
     }
 
     private func purgeWhenDue(since: Int64) {
-        let due = sincePurge.withLock { count in
-            defer { count = (count + 1) % Self.purgeInterval }
-            return count == 0
-        }
-        if due { purge(since: since) }
+        if cadence.isDue() { purge(since: since) }
     }
 
     /// The seconds until every full key of `limits` frees a slot, read after the refusal; in

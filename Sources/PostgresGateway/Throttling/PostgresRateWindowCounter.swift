@@ -1,7 +1,6 @@
 import Domain
 import Foundation
 import SQLRows
-import Synchronization
 
 /// Counts the per-user rates in fixed windows in the `rate_windows` table (migration 0014), so a
 /// user's budget holds across every instance on one database; the same answers as
@@ -27,7 +26,8 @@ public final class PostgresRateWindowCounter: RateWindowCounter {
     public static let purgeInterval = 1_000
 
     private let database: PostgresDatabase
-    private let sincePurge = Mutex(0)
+    /// When this instance's counts are due to purge the ended windows.
+    private let cadence = PurgeCadence(every: purgeInterval)
 
     public init(database: PostgresDatabase) {
         self.database = database
@@ -58,10 +58,6 @@ public final class PostgresRateWindowCounter: RateWindowCounter {
     }
 
     private func purgeWhenDue(before now: Int64) {
-        let due = sincePurge.withLock { count in
-            defer { count = (count + 1) % Self.purgeInterval }
-            return count == 0
-        }
-        if due { purge(before: now) }
+        if cadence.isDue() { purge(before: now) }
     }
 }

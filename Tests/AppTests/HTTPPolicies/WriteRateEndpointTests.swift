@@ -9,20 +9,11 @@ import Testing
 /// and another user is not affected.
 @Suite("per-user write rates")
 struct WriteRateEndpointTests {
-    enum Store: String, CaseIterable { case sqlite, postgres }
-
-    static func app(_ store: Store, _ configure: @escaping (inout AppConfiguration) -> Void) throws -> TestApplication {
-        switch store {
-        case .sqlite: try TestApplication(configure)
-        case .postgres: try TestApplication.postgres(configure)
-        }
-    }
-
     static let contact = #"{"firstName":"Lucy","lastName":"van Pelt"}"#
 
-    @Test("past the quota a change is 429 with Retry-After and the RateLimit fields; another user still writes", arguments: Store.allCases)
-    func quota(store: Store) throws {
-        let app = try Self.app(store) { $0.writesPerMinute = 3 }
+    @Test("past the quota a change is 429 with Retry-After and the RateLimit fields; another user still writes", arguments: TestStore.allCases)
+    func quota(store: TestStore) throws {
+        let app = try TestApplication.on(store) { $0.writesPerMinute = 3 }
         let other = try app.register(email: "other@example.com")
         for remaining in [2, 1, 0] {
             let created = try app.request("POST", "/v1/contacts", json: Self.contact)
@@ -39,9 +30,9 @@ struct WriteRateEndpointTests {
         #expect(listed?.count == 3, "the refused change stored nothing")
     }
 
-    @Test("a parallel burst of one user's changes gets exactly the quota", arguments: Store.allCases)
-    func burst(store: Store) throws {
-        let app = try Self.app(store) { $0.writesPerMinute = 7 }
+    @Test("a parallel burst of one user's changes gets exactly the quota", arguments: TestStore.allCases)
+    func burst(store: TestStore) throws {
+        let app = try TestApplication.on(store) { $0.writesPerMinute = 7 }
         let statuses = Mutex<[Int]>([])
         // The application only hands out fresh connections; it is safe to share across threads.
         nonisolated(unsafe) let shared = app
@@ -54,9 +45,9 @@ struct WriteRateEndpointTests {
         #expect(all.filter { $0 == 429 }.count == 23)
     }
 
-    @Test("money movements have a budget of their own", arguments: Store.allCases)
-    func transfers(store: Store) throws {
-        let app = try Self.app(store) { $0.transfersPerMinute = 1 }
+    @Test("money movements have a budget of their own", arguments: TestStore.allCases)
+    func transfers(store: TestStore) throws {
+        let app = try TestApplication.on(store) { $0.transfersPerMinute = 1 }
         let accounts = TestApplication.object(try app.request("GET", "/v1/accounts"))["items"] as? [[String: Any]]
         let from = try #require(accounts?.first?["id"] as? String)
         let body = #"{"fromAccountId":"\#(from)","toAccountId":"\#(from)","amount":"1.00"}"#

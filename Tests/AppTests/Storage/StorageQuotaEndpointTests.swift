@@ -8,18 +8,9 @@ import Testing
 /// worded in the client's language, nothing is stored, and another user still creates.
 @Suite("per-user storage quotas")
 struct StorageQuotaEndpointTests {
-    enum Store: String, CaseIterable { case sqlite, postgres }
-
-    static func app(_ store: Store, _ configure: @escaping (inout AppConfiguration) -> Void) throws -> TestApplication {
-        switch store {
-        case .sqlite: try TestApplication(configure)
-        case .postgres: try TestApplication.postgres(configure)
-        }
-    }
-
-    @Test("the contact past the quota is 422 quota_exceeded in French; another user still adds theirs", arguments: Store.allCases)
-    func contacts(store: Store) throws {
-        let app = try Self.app(store) { $0.quotas.contacts = 2 }
+    @Test("the contact past the quota is 422 quota_exceeded in French; another user still adds theirs", arguments: TestStore.allCases)
+    func contacts(store: TestStore) throws {
+        let app = try TestApplication.on(store) { $0.quotas.contacts = 2 }
         let other = try app.register(email: "other@example.com")
         let body = #"{"firstName":"Lucy","lastName":"van Pelt"}"#
         for _ in 0..<2 { #expect(try app.request("POST", "/v1/contacts", json: body).status == 201) }
@@ -33,9 +24,9 @@ struct StorageQuotaEndpointTests {
         #expect(try app.request("POST", "/v1/contacts", json: body, auth: .bearer(other)).status == 201)
     }
 
-    @Test("the account past the quota is 422 quota_exceeded", arguments: Store.allCases)
-    func accounts(store: Store) throws {
-        let app = try Self.app(store) { $0.quotas.accounts = 2 }
+    @Test("the account past the quota is 422 quota_exceeded", arguments: TestStore.allCases)
+    func accounts(store: TestStore) throws {
+        let app = try TestApplication.on(store) { $0.quotas.accounts = 2 }
         let body = #"{"name":"Savings","currency":"CAD"}"#
         #expect(try app.request("POST", "/v1/accounts", json: body).status == 201)
         let refused = try app.request("POST", "/v1/accounts", json: body)

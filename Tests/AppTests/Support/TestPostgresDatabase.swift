@@ -29,3 +29,18 @@ extension TestApplication {
         }
     }
 }
+
+/// The store an end-to-end test runs on, for behaviours proved on both.
+enum TestStore: String, CaseIterable, Sendable {
+    case sqlite, postgres
+}
+
+extension TestApplication {
+    /// A fresh application on `store` (a temporary SQLite file, or a fresh PostgreSQL database).
+    static func on(_ store: TestStore, _ configure: @escaping (inout AppConfiguration) -> Void = { _ in }) throws -> TestApplication {
+        switch store {
+        case .sqlite: try TestApplication(configure)
+        case .postgres: try TestApplication.postgres(configure)
+        }
+    }
+}
