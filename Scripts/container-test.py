@@ -146,9 +146,17 @@ def load(url, state_path, ledger_path, stop_file, writers):
         token = json.load(handle)["token"]
     records, lock = [], threading.Lock()
 
+    # Paced under the user's budget of changes (600 a minute by default, `RateLimit-Policy` on
+    # every answer): together the writers send at most 8 a second, as a client that reads the
+    # RateLimit fields would, so every refusal the ledger records is the event under test.
+    interval = writers / 8.0
+
     def writer(index):
         number = 0
+        next_at = time.time()
         while not os.path.exists(stop_file):
+            time.sleep(max(0.0, next_at - time.time()))
+            next_at = max(next_at + interval, time.time())
             number += 1
             started = time.time()
             try:
