@@ -10,9 +10,14 @@ enum SecurityHeaders {
     /// every answer to a request that carries credentials (RFC 9111 §5.2.2.5), so that no browser
     /// or shared cache keeps one user's data for whoever asks next.
     static func apply(to response: inout HTTPResponse, for request: HTTPRequest) {
-        addNoSniff(to: &response)
+        response.headers.add(name: noSniff.name, value: noSniff.value)
         if request.headers.contains("Authorization") {
-            response.headers.replaceOrAdd(name: "Cache-Control", value: "no-store")
+            // Most answers have no Cache-Control of their own: an append, not a rewrite.
+            if response.headers.contains("Cache-Control") {
+                response.headers.replaceOrAdd(name: "Cache-Control", value: "no-store")
+            } else {
+                response.headers.add(name: "Cache-Control", value: "no-store")
+            }
         }
     }
 

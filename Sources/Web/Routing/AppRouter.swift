@@ -42,8 +42,7 @@ public struct AppRouter: Sendable {
         let context = RequestContext(
             requestID: request.requestID,
             language: Language.negotiate(acceptLanguage: request.headers["Accept-Language"]),
-            clientAddress: ClientAddress.limitKey(of: request.remoteAddress, ipv6PrefixLength: dependencies.ipv6PrefixLength),
-            logger: dependencies.logger)
+            clientAddress: request.remoteAddress, ipv6PrefixLength: dependencies.ipv6PrefixLength, logger: dependencies.logger)
         let (routed, template, localized) = route(request, context)
         var response = routed
         policies.apply(to: &response, for: request, language: context.language, localized: localized)

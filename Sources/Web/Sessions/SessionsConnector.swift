@@ -15,7 +15,7 @@ struct SessionsConnector {
                 users: dependencies.gateway.users, sessions: dependencies.gateway.sessions, hasher: dependencies.hasher,
                 tokens: dependencies.tokens, throttle: dependencies.loginThrottle, clock: dependencies.clock, policy: dependencies.sessionPolicy)
             SessionCreatePresenter(useCase: useCase, output: responder, messages: context.messages)
-                .eventLogin(body: body, clientAddress: context.clientAddress)
+                .eventLogin(body: body, clientAddress: context.clientLimitKey)
             return responder.response
         }
     }

@@ -16,7 +16,7 @@ struct UsersConnector {
                 ids: dependencies.ids, policy: dependencies.sessionPolicy, accountPolicy: dependencies.accountPolicy,
                 throttle: dependencies.registrationThrottle)
             UserRegisterPresenter(useCase: useCase, output: responder, messages: context.messages)
-                .eventRegister(body: body, clientAddress: context.clientAddress)
+                .eventRegister(body: body, clientAddress: context.clientLimitKey)
             return responder.response
         }
     }

@@ -12,7 +12,6 @@ public enum WebAppResponder {
         "Content-Security-Policy":
             "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; "
             + "frame-ancestors 'none'; base-uri 'none'; form-action 'self'; object-src 'none'",
-        "X-Content-Type-Options": "nosniff",
         "Referrer-Policy": "no-referrer",
         // Revalidated on every load (cheap: a 304), so a new binary's client shows at once.
         "Cache-Control": "no-cache",
