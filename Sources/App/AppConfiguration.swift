@@ -24,6 +24,10 @@ public struct AppConfiguration: Sendable {
     public var autoMigrate = true
     /// Bearer tokens expire this long after login (30 days).
     public var sessionPolicy = SessionPolicy()
+    /// Codes' and unverified accounts' lifetimes (`--unverified-user-days`).
+    public var identityPolicy = IdentityPolicy()
+    /// Where mail goes (`--smtp-url`, `--mail-from`, `--smtp-timeout`, `--smtp-retry-seconds`).
+    public var mail = MailConfiguration()
     /// Reverse proxies whose `X-Forwarded-For` names the client (none: the socket peer is the client).
     public var trustedProxies = TrustedProxies.none
     /// Browser origins whose pages may call the API (none: no CORS fields are sent).

@@ -23,6 +23,8 @@ public final class Application: Sendable {
     /// starts `server` starts it too (`startMetrics()`), and a failure to bind it is logged
     /// without stopping the API.
     public let metricsServer: HTTPServer?
+    /// Sends the outbox's mail (or logs it, with no relay); started with the upkeep.
+    public let mailDelivery: MailDelivery
 
     /// The SQLite database, for what only SQLite has (the checkpoint at exit); nil on PostgreSQL.
     public var database: Database? { storage.sqliteDatabase }
@@ -63,7 +65,8 @@ public final class Application: Sendable {
             ipv6PrefixLength: configuration.server.ipv6PrefixLength,
             writeThrottle: WriteThrottle(
                 counter: storage.rateWindowCounter(), writesPerMinute: configuration.writesPerMinute,
-                transfersPerMinute: configuration.transfersPerMinute))
+                transfersPerMinute: configuration.transfersPerMinute),
+            codes: RandomCodeIssuer(), identityPolicy: configuration.identityPolicy, mailThrottle: MailThrottle(counter: attempts))
         if let account = configuration.publicReportAccount {
             // Anyone who can reach the port can read this account's transactions: say so loudly.
             logger.warning("PUBLIC REPORT ACCOUNT: GET /api/sortedTransactions/{authorized|posted|all} serves account \(account) to anyone, without a token")
@@ -97,7 +100,16 @@ public final class Application: Sendable {
         self.server = server
         self.storage = storage
         self.metrics = metrics
-        expiredRecordPurge = ExpiredRecordPurge(gateway: gateway, clock: clock, metrics: metrics, logger: logger)
+        expiredRecordPurge = ExpiredRecordPurge(
+            gateway: gateway, clock: clock, metrics: metrics, logger: logger, unverifiedLifetime: configuration.identityPolicy.unverifiedLifetime)
+        mailDelivery = MailDelivery(
+            outbox: gateway.outbox, transport: try Self.mailTransport(configuration.mail, logger: logger), clock: clock, logger: logger,
+            policy: configuration.mail.delivery, codeLifetime: configuration.identityPolicy.codeLifetime, fromAddress: configuration.mail.fromAddress)
+        if storage.sqliteDatabase != nil {
+            // One process delivers from a SQLite file: leases left by a killed predecessor are void.
+            let released = try gateway.outbox.releaseAllLeases()
+            if released > 0 { logger.notice("released \(released) mail lease(s) left by an earlier run") }
+        }
         metricsServer = configuration.metricsAddress.map { address in
             Self.metricsServer(at: address, router: MetricsRouter(metrics: metrics), logger: logger)
         }
@@ -112,6 +124,7 @@ public final class Application: Sendable {
     /// expired-record purge, on either store (the search upkeep starts with the application).
     public func startUpkeep() {
         expiredRecordPurge.start()
+        mailDelivery.start()
     }
 
     /// Stops the search upkeep and the purge; a transaction in progress finishes first, so the
@@ -119,6 +132,16 @@ public final class Application: Sendable {
     public func stopUpkeep() {
         searchUpkeep?.stop()
         expiredRecordPurge.stop()
+        mailDelivery.stop()
+    }
+
+    /// The relay of `--smtp-url`, or the log when there is none.
+    private static func mailTransport(_ configuration: MailConfiguration, logger: Logger) throws -> any MailTransport {
+        guard configuration.relayURL != nil else {
+            logger.notice("no --smtp-url: mail is written to the log (info) and kept in the outbox, not sent")
+            return LogMailTransport(logger: logger)
+        }
+        throw ApplicationError.invalidConfiguration("--smtp-url is not supported by this build yet")
     }
 
     /// Starts the metrics listener, if there is one; the API serves whether or not it could.

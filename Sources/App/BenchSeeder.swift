@@ -29,7 +29,7 @@ public struct BenchSeeder {
         let token = tokens.issue()
         let user = User(
             id: UserID(ids.makeID(prefix: "u_")), name: "Bench User", email: "bench-\(ids.makeID(prefix: ""))@example.com",
-            passwordHash: try ScryptPasswordHasher(parameters: .fastForTests).hash(UUID().uuidString), createdAt: now)
+            passwordHash: try ScryptPasswordHasher(parameters: .fastForTests).hash(UUID().uuidString), createdAt: now, emailVerifiedAt: now)
         let session = Session(tokenDigest: token.digest, userID: user.id, createdAt: now, expiresAt: now.addingTimeInterval(86_400))
         let account = Account(id: AccountID(ids.makeID(prefix: "a_")), ownerID: user.id, name: AccountPolicy().firstAccountName, currency: .cad, createdAt: now)
         guard try gateway.users.register(user, firstSession: session, firstAccount: account) == .registered else {

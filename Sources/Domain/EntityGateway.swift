@@ -4,6 +4,10 @@ public protocol EntityGateway: Sendable {
     var contacts: any ContactManager { get }
     /// The users and their registration.
     var users: any UserManager { get }
+    /// Claims, verification and reset codes, and the notices they write.
+    var identity: any IdentityManager { get }
+    /// The events and the mail queue.
+    var outbox: any OutboxManager { get }
     /// The login sessions, by token digest.
     var sessions: any SessionManager { get }
     /// The catalog.

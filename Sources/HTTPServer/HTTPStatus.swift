@@ -16,6 +16,7 @@ public struct HTTPStatus: Hashable, Sendable, CustomStringConvertible {
     public static let `continue` = HTTPStatus(code: 100)
     public static let ok = HTTPStatus(code: 200)
     public static let created = HTTPStatus(code: 201)
+    public static let accepted = HTTPStatus(code: 202)
     public static let noContent = HTTPStatus(code: 204)
     public static let notModified = HTTPStatus(code: 304)
     public static let badRequest = HTTPStatus(code: 400)
@@ -43,6 +44,7 @@ public struct HTTPStatus: Hashable, Sendable, CustomStringConvertible {
         case 100: "Continue"
         case 200: "OK"
         case 201: "Created"
+        case 202: "Accepted"
         case 202: "Accepted"
         case 204: "No Content"
         case 301: "Moved Permanently"

@@ -1,4 +1,5 @@
 import Domain
+import SQLRows
 
 /// The Domain's `EntityGateway` on one PostgreSQL `PostgresDatabase`: every EntityManager
 /// shares its connection pool.
@@ -7,6 +8,8 @@ public final class PostgresEntityGateway: EntityGateway {
     public let database: PostgresDatabase
     public let contacts: any ContactManager
     public let users: any UserManager
+    public let identity: any IdentityManager
+    public let outbox: any OutboxManager
     public let sessions: any SessionManager
     public let products: any ProductManager
     public let orders: any OrderManager
@@ -21,6 +24,8 @@ public final class PostgresEntityGateway: EntityGateway {
         self.database = database
         contacts = PostgresContactManager(database: database, quota: quotas.contacts)
         users = PostgresUserManager(database: database)
+        identity = SQLIdentityManager(database: database, isEmailTaken: { error in (error as? PostgresError).map { $0.sqlState == "23505" && $0.constraint == PostgresUserManager.emailConstraint } ?? false })
+        outbox = SQLOutboxManager(database: database, lockClause: " FOR UPDATE SKIP LOCKED")
         sessions = PostgresSessionManager(database: database)
         products = PostgresProductManager(database: database)
         orders = PostgresOrderManager(database: database)

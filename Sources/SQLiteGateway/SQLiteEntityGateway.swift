@@ -1,4 +1,6 @@
+import CSQLite
 import Domain
+import SQLRows
 
 /// The Domain's `EntityGateway` on one SQLite `Database`: every EntityManager shares it.
 public final class SQLiteEntityGateway: EntityGateway {
@@ -6,6 +8,8 @@ public final class SQLiteEntityGateway: EntityGateway {
     public let database: Database
     public let contacts: any ContactManager
     public let users: any UserManager
+    public let identity: any IdentityManager
+    public let outbox: any OutboxManager
     public let sessions: any SessionManager
     public let products: any ProductManager
     public let orders: any OrderManager
@@ -20,6 +24,8 @@ public final class SQLiteEntityGateway: EntityGateway {
         self.database = database
         contacts = SQLiteContactManager(database: database, quota: quotas.contacts)
         users = SQLiteUserManager(database: database)
+        identity = SQLIdentityManager(database: database, isEmailTaken: { error in (error as? SQLiteError).map { $0.code == SQLITE_CONSTRAINT && $0.message.contains("users.email") } ?? false })
+        outbox = SQLOutboxManager(database: database, lockClause: "")
         sessions = SQLiteSessionManager(database: database)
         products = SQLiteProductManager(database: database)
         orders = SQLiteOrderManager(database: database)

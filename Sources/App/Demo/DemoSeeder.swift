@@ -31,12 +31,18 @@ public struct DemoSeeder {
         let gateway = opened.gateway
         let ids = TimeOrderedIDGenerator()
         let password = ids.makeID(prefix: "demo-")
-        let registration = DemoRegistration()
-        UserRegisterUseCase(
-            users: gateway.users, hasher: ScryptPasswordHasher(parameters: hashing), tokens: RandomTokenIssuer(), clock: clock, ids: ids,
-            policy: SessionPolicy(), throttle: nil
-        ).eventRegister(name: "Demo User", email: email, password: password, clientAddress: "local", output: registration)
-        let (user, token) = try registration.result.get()
+        let registered: (user: UserPresentationModel, session: SessionPresentationModel)
+        do {
+            registered = try OperatorRegistration(
+                users: gateway.users, hasher: ScryptPasswordHasher(parameters: hashing), tokens: RandomTokenIssuer(), clock: clock, ids: ids,
+                policy: SessionPolicy()
+            ).register(name: "Demo User", email: email, password: password)
+        } catch OperatorRegistration.Failure.emailTaken {
+            throw AccountAdministration.Failure(description: "a user with this email already exists; seed a fresh database or pass another --email")
+        } catch {
+            throw RegistrationOutcome.failure(error)
+        }
+        let (user, token) = (registered.user.id, registered.session.token)
         guard let account = try gateway.accounts.list(owner: user, after: nil, limit: 1).first else {
             throw AccountAdministration.Failure(description: "registration opened no account")
         }
@@ -60,20 +66,4 @@ public struct DemoSeeder {
         ("Charlie", "Brown", "+1-416-555-0101"), ("Lucy", "van Pelt", "+1-416-555-0102"), ("Linus", "van Pelt", "+1-416-555-0103"),
         ("Sally", "Brown", "+1-613-555-0104"), ("Peppermint", "Patty", "+1-613-555-0105"),
     ]
-}
-
-/// The registration use case's output for the seeder: the user and their token, or why not.
-final class DemoRegistration: UserRegisterUseCaseOutput {
-    var result: Result<(UserID, String), AccountAdministration.Failure> = .failure(.init(description: "registration did not answer"))
-
-    func presentRegistered(_ user: UserPresentationModel, session: SessionPresentationModel) { result = .success((user.id, session.token)) }
-    func presentValidationFailures(_ failures: [UserFieldFailure]) {
-        result = .failure(.init(description: "the demo user is invalid: \(failures.map { "\($0.field.rawValue) \($0.rule.rawValue)" }.joined(separator: ", "))"))
-    }
-    func presentEmailTaken() { result = .failure(.init(description: "a user with this email already exists; seed a fresh database or pass another --email")) }
-    func presentStorageUnavailable() { result = .failure(.init(description: "the database is busy; try again")) }
-    func presentStorageFailure() { result = .failure(.init(description: "the database failed; see the log")) }
-    // Operators' registrations have no throttle and an unbounded hasher: neither can happen.
-    func presentThrottled(retryAfter: Int) { result = .failure(.init(description: "registration throttled; try again in \(retryAfter) s")) }
-    func presentHashingBusy(retryAfter: Int) { result = .failure(.init(description: "password hashing busy; try again in \(retryAfter) s")) }
 }

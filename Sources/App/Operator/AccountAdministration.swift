@@ -27,17 +27,16 @@ public struct AccountAdministration {
         try storage.close()
     }
 
-    /// Registers a user through the registration use case; returns the new user's id.
+    /// Registers a user the operator vouches for (the address is held and verified at once);
+    /// returns the new user's id.
     public func createUser(name: String, email: String, password: String, hashing: ScryptPasswordHasher.Parameters = .standard) throws -> String {
-        let outcome = RegistrationOutcome()
-        UserRegisterUseCase(
-            users: gateway.users, hasher: ScryptPasswordHasher(parameters: hashing), tokens: tokens, clock: clock,
-            ids: TimeOrderedIDGenerator(), policy: policy, throttle: nil
-        ).eventRegister(
-            name: name.trimmingCharacters(in: .whitespacesAndNewlines), email: email, password: password, clientAddress: "local", output: outcome)
-        switch outcome.result {
-        case .success(let id): return id
-        case .failure(let failure): throw failure
+        do {
+            return try OperatorRegistration(
+                users: gateway.users, hasher: ScryptPasswordHasher(parameters: hashing), tokens: tokens, clock: clock, ids: TimeOrderedIDGenerator(),
+                policy: policy
+            ).register(name: name.trimmingCharacters(in: .whitespacesAndNewlines), email: email, password: password).user.id.rawValue
+        } catch {
+            throw RegistrationOutcome.failure(error)
         }
     }
 

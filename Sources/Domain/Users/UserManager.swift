@@ -6,11 +6,23 @@ public protocol UserManager: Sendable {
     /// The user, or nil when there is none with this id.
     func fetch(id: UserID) throws -> User?
 
-    /// By normalized email.
+    /// The user who holds the normalized email (verified, or registered before verification
+    /// existed); never a mere claimer.
     func fetch(email: String) throws -> User?
+
+    /// The users a sign-in with this normalized email may be: the holder, then the accounts
+    /// that claim it without holding it, oldest first; at most `limit`.
+    func signInCandidates(email: String, limit: Int) throws -> [User]
 
     /// Replaces the user's password hash with `new` if it is still `old` (a stronger hash of the
     /// same password, after a login); false when the user is gone or the hash changed meanwhile.
     @discardableResult
     func updatePasswordHash(of id: UserID, from old: String, to new: String) throws -> Bool
+}
+
+extension UserManager {
+    /// Only the holder: stores with no claims (the doubles of tests).
+    public func signInCandidates(email: String, limit: Int) throws -> [User] {
+        try fetch(email: email).map { [$0] } ?? []
+    }
 }

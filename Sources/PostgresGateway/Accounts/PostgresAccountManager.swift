@@ -4,7 +4,7 @@ import SQLRows
 /// `AccountManager` on the `accounts` table; each row stores its balance, which triggers on
 /// `transactions` keep equal to the sum of its transactions (migration 0006).
 public struct PostgresAccountManager: AccountManager {
-    static let insert = "INSERT INTO accounts (\(AccountRow.columns)) VALUES ($1, $2, $3, $4, $5, $6)"
+    static let insert = AccountRow.insert
     /// Parameters: $1 owner, $2 limit (PostgreSQL refuses a parameter the text never names, so
     /// the first page has none for the cursor).
     static let list = "SELECT \(AccountRow.columns) FROM accounts WHERE owner_id = $1 ORDER BY created_at, id LIMIT $2"

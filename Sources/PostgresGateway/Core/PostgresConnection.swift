@@ -94,7 +94,7 @@ public final class PostgresConnection {
     private func preparedName(for sql: String) throws -> String {
         if let name = prepared[sql] { return name }
         let name = "viperd_\(prepared.count)"
-        let result = PQprepare(handle, name, sql, 0, nil)
+        let result = PQprepare(handle, name, PostgresPlaceholders.rewrite(sql), 0, nil)
         defer { PQclear(result) }
         try check(result, sql: sql)
         prepared[sql] = name

@@ -9,10 +9,7 @@ import SQLRows
 /// `users_email_key` unique index: the second insert waits for the first transaction and fails
 /// once it commits, so exactly one registers and the other stores nothing.
 public struct PostgresUserManager: UserManager {
-    static let columns = "id, name, email, password_hash, created_at"
-    static let insert = "INSERT INTO users (id, name, email, password_hash, created_at) VALUES ($1, $2, $3, $4, $5)"
-    static let fetchByID = "SELECT \(columns) FROM users WHERE id = $1"
-    static let fetchByEmail = "SELECT \(columns) FROM users WHERE email = $1"
+    static let fetchByID = "SELECT \(UserRow.columns) FROM users WHERE id = ?1"
     static let updatePasswordHash = "UPDATE users SET password_hash = $3 WHERE id = $1 AND password_hash = $2"
     /// The unique constraint behind `.emailTaken` (PostgreSQL's name for `email … UNIQUE`).
     static let emailConstraint = "users_email_key"
@@ -26,12 +23,9 @@ public struct PostgresUserManager: UserManager {
     public func register(_ user: User, firstSession: Session, firstAccount: Account) throws -> RegistrationResult {
         do {
             try database.write { connection -> Void in
-                try connection.statement(Self.insert).run([
-                    .text(user.id.rawValue), .text(user.name), .text(user.email), .text(user.passwordHash),
-                    .integer(Milliseconds.from(user.createdAt)),
-                ])
+                try connection.statement(UserRow.insert).run(UserRow.insertValues(of: user))
                 try connection.statement(PostgresSessionManager.insert).run(SessionRow.values(of: firstSession))
-                try connection.statement(PostgresAccountManager.insert).run(AccountRow.values(of: firstAccount))
+                try connection.statement(AccountRow.insert).run(AccountRow.values(of: firstAccount))
             }
             return .registered
         } catch let error as PostgresError where error.sqlState == "23505" && error.constraint == Self.emailConstraint {
@@ -47,7 +41,11 @@ public struct PostgresUserManager: UserManager {
     }
 
     public func fetch(email: String) throws -> User? {
-        try fetchOne(Self.fetchByEmail, email)
+        try fetchOne(UserRow.fetchByEmail, email)
+    }
+
+    public func signInCandidates(email: String, limit: Int) throws -> [User] {
+        try database.rows(UserRow.signInCandidates, [.text(email), .integer(Int64(limit))], UserRow.user)
     }
 
     public func updatePasswordHash(of id: UserID, from old: String, to new: String) throws -> Bool {
@@ -55,14 +53,6 @@ public struct PostgresUserManager: UserManager {
     }
 
     private func fetchOne(_ sql: String, _ key: String) throws -> User? {
-        try GatewayError.mapping {
-            try database.read { connection in
-                try connection.statement(sql).rows([.text(key)]) { row in
-                    User(
-                        id: UserID(row.string(at: 0) ?? ""), name: row.string(at: 1) ?? "", email: row.string(at: 2) ?? "",
-                        passwordHash: row.string(at: 3) ?? "", createdAt: Milliseconds.date(row.int64(at: 4)))
-                }.first
-            }
-        }
+        try database.first(sql, [.text(key)], UserRow.user)
     }
 }

@@ -167,6 +167,23 @@ public struct Messages: Sendable {
         case serverAtCapacityDetail
         case addressAtCapacityDetail
         case shuttingDownDetail
+        case registrationAccepted
+        case verificationSent
+        case passwordResetAccepted
+        case passwordResetDone
+        case codeRequired
+        case newPasswordRequired
+        case invalidCode
+        case codeExpired
+        case alreadyVerified
+        case emailVerifiedTaken
+        case mailThrottledDetail
+        case mailVerificationSubject
+        case mailVerificationBody
+        case mailRegistrationAttemptSubject
+        case mailRegistrationAttemptBody
+        case mailPasswordResetSubject
+        case mailPasswordResetBody
     }
 
     private static let catalog: [Key: [Language: String]] = [
@@ -363,6 +380,44 @@ public struct Messages: Sendable {
             .fr: "Trop de connexions sont ouvertes depuis votre adresse ; fermez-en et réessayez",
         ],
         .shuttingDownDetail: [.en: "The server is shutting down; try again shortly", .fr: "Le serveur s'arrête ; réessayez sous peu"],
+        .registrationAccepted: [
+            .en: "We sent a message to {email}. Sign in and enter the code it contains to verify your address; if the address already has an account, the message says so.",
+            .fr: "Nous avons envoyé un message à {email}. Connectez-vous et saisissez le code qu'il contient pour vérifier votre adresse ; si l'adresse a déjà un compte, le message le dit.",
+        ],
+        .verificationSent: [.en: "A new code is on its way to {email}; the previous one no longer works.", .fr: "Un nouveau code est en route vers {email} ; le précédent ne fonctionne plus."],
+        .passwordResetAccepted: [
+            .en: "If an account uses {email}, a message with a reset code is on its way to it.",
+            .fr: "Si un compte utilise {email}, un message avec un code de réinitialisation est en route vers cette adresse.",
+        ],
+        .passwordResetDone: [
+            .en: "Your password is set; every session has been signed out. Sign in with the new password.",
+            .fr: "Votre mot de passe est enregistré ; toutes les sessions ont été fermées. Connectez-vous avec le nouveau mot de passe.",
+        ],
+        .codeRequired: [.en: "The code must be entered", .fr: "Le code doit être saisi"],
+        .newPasswordRequired: [.en: "The new password must be entered", .fr: "Le nouveau mot de passe doit être saisi"],
+        .invalidCode: [.en: "This code is not right; {left} tries left", .fr: "Ce code est erroné ; il reste {left} essais"],
+        .codeExpired: [.en: "This code no longer works; ask for a new one", .fr: "Ce code ne fonctionne plus ; demandez-en un nouveau"],
+        .alreadyVerified: [.en: "Your email address is already verified", .fr: "Votre adresse courriel est déjà vérifiée"],
+        .emailVerifiedTaken: [.en: "Another account has already verified this email address", .fr: "Un autre compte a déjà vérifié cette adresse courriel"],
+        .mailThrottledDetail: [
+            .en: "Too many messages to this address or from your address lately; try again in {seconds} s",
+            .fr: "Trop de messages vers cette adresse ou depuis la vôtre récemment ; réessayez dans {seconds} s",
+        ],
+        .mailVerificationSubject: [.en: "Your Viperd verification code: {code}", .fr: "Votre code de vérification Viperd : {code}"],
+        .mailVerificationBody: [
+            .en: "Hello {name},\n\nYour verification code is:\n\n    {code}\n\nEnter it in Viperd to confirm that {email} is your address. It works for {minutes} minutes.\n\nIf you did not create a Viperd account, ignore this message: the account will be removed and the address stays free.\n",
+            .fr: "Bonjour {name},\n\nVotre code de vérification est :\n\n    {code}\n\nSaisissez-le dans Viperd pour confirmer que {email} est votre adresse. Il fonctionne pendant {minutes} minutes.\n\nSi vous n'avez pas créé de compte Viperd, ignorez ce message : le compte sera supprimé et l'adresse reste libre.\n",
+        ],
+        .mailRegistrationAttemptSubject: [.en: "Someone tried to register with your address", .fr: "Quelqu'un a tenté de s'inscrire avec votre adresse"],
+        .mailRegistrationAttemptBody: [
+            .en: "Hello {name},\n\nSomeone tried to create a Viperd account with {email}, which is already yours. Nothing changed in your account.\n\nIf it was you, sign in instead; if you forgot your password, ask for a reset from the sign-in screen.\n",
+            .fr: "Bonjour {name},\n\nQuelqu'un a tenté de créer un compte Viperd avec {email}, qui est déjà le vôtre. Rien n'a changé dans votre compte.\n\nSi c'était vous, connectez-vous ; si vous avez oublié votre mot de passe, demandez une réinitialisation depuis l'écran de connexion.\n",
+        ],
+        .mailPasswordResetSubject: [.en: "Your Viperd password reset code: {code}", .fr: "Votre code de réinitialisation Viperd : {code}"],
+        .mailPasswordResetBody: [
+            .en: "Hello {name},\n\nYour password reset code is:\n\n    {code}\n\nEnter it with a new password in Viperd. It works for {minutes} minutes, once, and signs out every session.\n\nIf you did not ask for a reset, ignore this message: your password stays as it is.\n",
+            .fr: "Bonjour {name},\n\nVotre code de réinitialisation est :\n\n    {code}\n\nSaisissez-le avec un nouveau mot de passe dans Viperd. Il fonctionne pendant {minutes} minutes, une seule fois, et ferme toutes les sessions.\n\nSi vous n'avez pas demandé de réinitialisation, ignorez ce message : votre mot de passe reste inchangé.\n",
+        ],
     ]
 
     /// The sentence for `key`, with `{name}` placeholders filled from `values`.

@@ -26,8 +26,10 @@ public enum ProblemCode: String, Sendable, CaseIterable, Encodable, CustomString
     /// The header section or the body was not received in time.
     case requestTimeout = "request_timeout"
     // 409
-    /// Registration with an email another account has.
+    /// A verification of an address another account has verified first.
     case emailTaken = "email_taken"
+    /// Asking for a verification code when the address is verified already.
+    case alreadyVerified = "already_verified"
     /// An order that is not placed cannot be cancelled.
     case invalidTransition = "invalid_transition"
     /// A transfer draft changed between reading it and writing a step.
@@ -58,6 +60,10 @@ public enum ProblemCode: String, Sendable, CaseIterable, Encodable, CustomString
     case invalidRange = "invalid_range"
     /// The report's period holds more transactions than one report covers; a shorter one may fit.
     case reportTooLarge = "report_too_large"
+    /// A one-time code (verification, password reset) that is not the live one.
+    case invalidCode = "invalid_code"
+    /// No live code: expired, used, out of tries or never sent.
+    case codeExpired = "code_expired"
     /// A transfer draft submitted before its steps are done.
     case draftIncomplete = "draft_incomplete"
     /// The account's currency does not fit the order or the other account.

@@ -17,7 +17,10 @@ public enum AccountRow {
             currency: currency, creditLimit: row.int64(at: 4), createdAt: Milliseconds.date(row.int64(at: 5)))
     }
 
-    /// Parameters 1…6 of each gateway's account insert.
+    /// The insert both gateways run (PostgreSQL's connection numbers `?N` its own way).
+    public static let insert = "INSERT INTO accounts (\(columns)) VALUES (?1, ?2, ?3, ?4, ?5, ?6)"
+
+    /// Parameters 1…6 of `insert`.
     public static func values(of account: Account) -> [SQLValue] {
         [
             .text(account.id.rawValue), .text(account.ownerID.rawValue), .text(account.name), .text(account.currency.code),

@@ -4,7 +4,7 @@ import SQLRows
 /// `AccountManager` on the `accounts` table; each row stores its balance, which triggers on
 /// `transactions` keep equal to the sum of its transactions (migration 0006).
 public struct SQLiteAccountManager: AccountManager {
-    static let insert = "INSERT INTO accounts (\(AccountRow.columns)) VALUES (?1, ?2, ?3, ?4, ?5, ?6)"
+    static let insert = AccountRow.insert
     /// Parameters: ?1 owner, ?2 cursor created_at, ?3 cursor id, ?4 limit.
     static let list = "SELECT \(AccountRow.columns) FROM accounts WHERE owner_id = ?1 ORDER BY created_at, id LIMIT ?4"
     static let listAfter = """

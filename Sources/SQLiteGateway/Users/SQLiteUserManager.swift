@@ -6,10 +6,7 @@ import SQLRows
 /// `UserManager` on the `users` table; registration writes the first session and the first
 /// account in the same transaction.
 public struct SQLiteUserManager: UserManager {
-    static let columns = "id, name, email, password_hash, created_at"
-    static let insert = "INSERT INTO users (id, name, email, password_hash, created_at) VALUES (?1, ?2, ?3, ?4, ?5)"
-    static let fetchByID = "SELECT \(columns) FROM users WHERE id = ?1"
-    static let fetchByEmail = "SELECT \(columns) FROM users WHERE email = ?1"
+    static let fetchByID = "SELECT \(UserRow.columns) FROM users WHERE id = ?1"
     static let updatePasswordHash = "UPDATE users SET password_hash = ?3 WHERE id = ?1 AND password_hash = ?2"
 
     private let database: Database
@@ -21,12 +18,9 @@ public struct SQLiteUserManager: UserManager {
     public func register(_ user: User, firstSession: Session, firstAccount: Account) throws -> RegistrationResult {
         do {
             try database.write { connection -> Void in
-                try connection.statement(Self.insert).run([
-                    .text(user.id.rawValue), .text(user.name), .text(user.email), .text(user.passwordHash),
-                    .integer(Milliseconds.from(user.createdAt)),
-                ])
+                try connection.statement(UserRow.insert).run(UserRow.insertValues(of: user))
                 try connection.statement(SQLiteSessionManager.insert).run(SessionRow.values(of: firstSession))
-                try connection.statement(SQLiteAccountManager.insert).run(AccountRow.values(of: firstAccount))
+                try connection.statement(AccountRow.insert).run(AccountRow.values(of: firstAccount))
             }
             return .registered
         } catch let error as SQLiteError where error.code == SQLITE_CONSTRAINT && error.message.contains("users.email") {
@@ -42,7 +36,11 @@ public struct SQLiteUserManager: UserManager {
     }
 
     public func fetch(email: String) throws -> User? {
-        try fetchOne(Self.fetchByEmail, email)
+        try fetchOne(UserRow.fetchByEmail, email)
+    }
+
+    public func signInCandidates(email: String, limit: Int) throws -> [User] {
+        try database.rows(UserRow.signInCandidates, [.text(email), .integer(Int64(limit))], UserRow.user)
     }
 
     public func updatePasswordHash(of id: UserID, from old: String, to new: String) throws -> Bool {
@@ -50,14 +48,6 @@ public struct SQLiteUserManager: UserManager {
     }
 
     private func fetchOne(_ sql: String, _ key: String) throws -> User? {
-        try GatewayError.mapping {
-            try database.read { connection in
-                try connection.statement(sql).rows([.text(key)]) { row in
-                    User(
-                        id: UserID(row.string(at: 0) ?? ""), name: row.string(at: 1) ?? "", email: row.string(at: 2) ?? "",
-                        passwordHash: row.string(at: 3) ?? "", createdAt: Milliseconds.date(row.int64(at: 4)))
-                }.first
-            }
-        }
+        try database.first(sql, [.text(key)], UserRow.user)
     }
 }

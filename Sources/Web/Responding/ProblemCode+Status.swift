@@ -11,14 +11,14 @@ extension ProblemCode {
         case .notFound: .notFound
         case .methodNotAllowed: .methodNotAllowed
         case .requestTimeout: .requestTimeout
-        case .emailTaken, .invalidTransition, .draftChanged, .idempotencyKeyReused, .idempotencyInFlight: .conflict
+        case .emailTaken, .alreadyVerified, .invalidTransition, .draftChanged, .idempotencyKeyReused, .idempotencyInFlight: .conflict
         case .staleETag: .preconditionFailed
         case .bodyTooLarge: .contentTooLarge
         case .uriTooLong: .uriTooLong
         case .unsupportedMediaType: .unsupportedMediaType
         case .expectationFailed: .expectationFailed
         case .validationFailed, .invalidRange, .reportTooLarge, .draftIncomplete, .currencyMismatch, .insufficientFunds, .sameAccount,
-            .recipientNotReachable, .quotaExceeded:
+            .recipientNotReachable, .quotaExceeded, .invalidCode, .codeExpired:
             .unprocessableContent
         case .rateLimited: .tooManyRequests
         case .headersTooLarge: .requestHeaderFieldsTooLarge
@@ -41,7 +41,7 @@ extension ProblemCode {
             .methodNotAllowed, .requestTimeout, .emailTaken, .invalidTransition, .draftChanged, .idempotencyKeyReused, .staleETag,
             .bodyTooLarge, .uriTooLong, .unsupportedMediaType, .expectationFailed, .validationFailed, .invalidRange, .reportTooLarge, .draftIncomplete,
             .currencyMismatch, .insufficientFunds, .sameAccount, .recipientNotReachable, .quotaExceeded, .headersTooLarge, .internalError,
-            .methodNotImplemented, .unsupportedTransferCoding, .handlerTimeout, .httpVersionNotSupported:
+            .methodNotImplemented, .unsupportedTransferCoding, .handlerTimeout, .httpVersionNotSupported, .alreadyVerified, .invalidCode, .codeExpired:
             false
         }
     }

@@ -32,6 +32,12 @@ public struct Dependencies: Sendable {
     /// Each user's rates of changes and of money movements (`--max-writes-per-minute`,
     /// `--max-transfers-per-minute`).
     public var writeThrottle: WriteThrottle
+    /// Makes the codes mailed to verify an address or reset a password.
+    public var codes: any OneTimeCodeIssuer
+    /// How long codes and unverified accounts live.
+    public var identityPolicy: IdentityPolicy
+    /// The mail strangers can cause, per recipient and per client address.
+    public var mailThrottle: MailThrottle
 
     public init(
         gateway: any EntityGateway, clock: any Clock = SystemClock(), ids: any IDGenerator = TimeOrderedIDGenerator(),
@@ -40,7 +46,9 @@ public struct Dependencies: Sendable {
         sessionPolicy: SessionPolicy = SessionPolicy(), accountPolicy: AccountPolicy = AccountPolicy(), publicReportAccount: AccountID? = nil,
         logger: Logger, metrics: MetricsRegistry,
         fingerprinter: any RequestFingerprinter, orderPolicy: OrderPolicy = .standard, transferPolicy: TransferPolicy = TransferPolicy(),
-        ipv6PrefixLength: Int = 64, writeThrottle: WriteThrottle = WriteThrottle(counter: InMemoryRateWindowCounter())
+        ipv6PrefixLength: Int = 64, writeThrottle: WriteThrottle = WriteThrottle(counter: InMemoryRateWindowCounter()),
+        codes: any OneTimeCodeIssuer, identityPolicy: IdentityPolicy = IdentityPolicy(),
+        mailThrottle: MailThrottle = MailThrottle(counter: InMemoryAttemptCounter())
     ) {
         self.gateway = gateway
         self.clock = clock
@@ -60,5 +68,15 @@ public struct Dependencies: Sendable {
         self.transferPolicy = transferPolicy
         self.ipv6PrefixLength = ipv6PrefixLength
         self.writeThrottle = writeThrottle
+        self.codes = codes
+        self.identityPolicy = identityPolicy
+        self.mailThrottle = mailThrottle
+    }
+
+    /// What the identity scenes (registration, verification, resets) share.
+    var identityServices: IdentityServices {
+        IdentityServices(
+            users: gateway.users, identity: gateway.identity, hasher: hasher, codes: codes, ids: ids, clock: clock, policy: identityPolicy,
+            mailThrottle: mailThrottle)
     }
 }

@@ -4,7 +4,8 @@ import Foundation
 import Logging
 
 /// Deletes what has expired — sessions past their expiry, transfer drafts past their lifetime,
-/// idempotency records past their retention — every few minutes, on either store, off the
+/// idempotency records past their retention, accounts never verified, dead one-time codes,
+/// outbox events and finished mail past the outbox's retention — every few minutes, on either store, off the
 /// request path, and counts what it deleted (`viperd_purged_total{kind=…}` in `/metrics`).
 ///
 /// Expired rows are already refused by every query; they are only weight, which a client
@@ -23,7 +24,18 @@ public final class ExpiredRecordPurge: @unchecked Sendable {
         case sessions
         case transferDrafts = "transfer_drafts"
         case idempotencyRecords = "idempotency_records"
+        /// Accounts that claimed an address and never verified it, past `IdentityPolicy.unverifiedLifetime`.
+        case unverifiedUsers = "unverified_users"
+        case oneTimeCodes = "one_time_codes"
+        /// Outbox events past the retention period.
+        case events
+        /// Sent, logged or failed mail past the retention period.
+        case mail
     }
+
+    /// How long the outbox keeps events and finished mail (30 days): a reader that resumes
+    /// after longer is told to reload.
+    public static let defaultOutboxRetention: TimeInterval = 30 * 24 * 3600
 
     /// How often a pass runs once started.
     public static let defaultInterval: Duration = .seconds(300)
@@ -31,6 +43,8 @@ public final class ExpiredRecordPurge: @unchecked Sendable {
     private let gateway: any EntityGateway
     private let clock: any Clock
     private let idempotencyRetention: TimeInterval
+    private let unverifiedLifetime: TimeInterval
+    private let outboxRetention: TimeInterval
     private let metrics: MetricsRegistry
     private let logger: Logger
     private let batchSize: Int
@@ -41,13 +55,16 @@ public final class ExpiredRecordPurge: @unchecked Sendable {
 
     public init(
         gateway: any EntityGateway, clock: any Clock, metrics: MetricsRegistry, logger: Logger,
-        idempotencyRetention: TimeInterval = IdempotencyPolicy.standard.retention, batchSize: Int = 500, maximumBatchesPerPass: Int = 200
+        idempotencyRetention: TimeInterval = IdempotencyPolicy.standard.retention, unverifiedLifetime: TimeInterval = IdentityPolicy().unverifiedLifetime,
+        outboxRetention: TimeInterval = defaultOutboxRetention, batchSize: Int = 500, maximumBatchesPerPass: Int = 200
     ) {
         self.gateway = gateway
         self.clock = clock
         self.metrics = metrics
         self.logger = logger
         self.idempotencyRetention = idempotencyRetention
+        self.unverifiedLifetime = unverifiedLifetime
+        self.outboxRetention = outboxRetention
         self.batchSize = max(1, batchSize)
         self.maximumBatchesPerPass = max(1, maximumBatchesPerPass)
     }
@@ -107,6 +124,10 @@ public final class ExpiredRecordPurge: @unchecked Sendable {
         case .sessions: try gateway.sessions.purge(expiredAt: now, limit: batchSize)
         case .transferDrafts: try gateway.transferDrafts.purge(expiredAt: now, limit: batchSize)
         case .idempotencyRecords: try gateway.idempotency.purge(olderThan: now.addingTimeInterval(-idempotencyRetention), limit: batchSize)
+        case .unverifiedUsers: try gateway.identity.purgeUnverified(createdBefore: now.addingTimeInterval(-unverifiedLifetime), limit: batchSize)
+        case .oneTimeCodes: try gateway.identity.purgeCodes(expiredAt: now, limit: batchSize)
+        case .events: try gateway.outbox.purgeEvents(createdBefore: now.addingTimeInterval(-outboxRetention), limit: batchSize)
+        case .mail: try gateway.outbox.purgeMail(createdBefore: now.addingTimeInterval(-outboxRetention), limit: batchSize)
         }
     }
 

@@ -1,14 +1,10 @@
 import HTTPServer
 import Presentation
 
-/// Writes a registration: 201 with `Location` of the current user, never to be cached (it
-/// carries a bearer token); 409 when the email is taken; 429 and 503 with `Retry-After` come
-/// from `SceneResponder`.
+/// Writes a registration: 202, alike for a free and a held address (the outcome is mailed);
+/// 429 and 503 with `Retry-After` come from `SceneResponder`.
 final class UserRegisterResponder: SceneResponder, UserRegisterPresenterOutput {
-    func showRegistered(_ registration: RegistrationViewModel) {
-        response = JSONBody.response(
-            .created, registration, headers: ["Location": UsersRoute.SignedIn.me.path, "Cache-Control": "no-store"])
+    func showAccepted(_ accepted: AcceptedViewModel) {
+        response = JSONBody.response(.accepted, accepted)
     }
-
-    func showEmailTaken(_ problem: ProblemViewModel) { showProblem(problem) }
 }

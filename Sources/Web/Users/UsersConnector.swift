@@ -12,9 +12,7 @@ struct UsersConnector {
         JSONRequestBody.respond(to: request, context: context) { body in
             let responder = UserRegisterResponder(context: context)
             let useCase = UserRegisterUseCase(
-                users: dependencies.gateway.users, hasher: dependencies.hasher, tokens: dependencies.tokens, clock: dependencies.clock,
-                ids: dependencies.ids, policy: dependencies.sessionPolicy, accountPolicy: dependencies.accountPolicy,
-                throttle: dependencies.registrationThrottle)
+                services: dependencies.identityServices, accountPolicy: dependencies.accountPolicy, throttle: dependencies.registrationThrottle)
             UserRegisterPresenter(useCase: useCase, output: responder, messages: context.messages)
                 .eventRegister(body: body, clientAddress: context.clientLimitKey)
             return responder.response
@@ -26,5 +24,39 @@ struct UsersConnector {
         let useCase = MeShowUseCase(users: dependencies.gateway.users, user: user.id)
         MeShowPresenter(useCase: useCase, output: responder, messages: context.messages).eventShow()
         return responder.response
+    }
+
+    func verify(_ request: HTTPRequest, user: AuthenticatedUser) -> HTTPResponse {
+        JSONRequestBody.respond(to: request, context: context) { body in
+            let responder = EmailVerifyResponder(context: context)
+            EmailVerifyPresenter(useCase: EmailVerifyUseCase(services: dependencies.identityServices, user: user.id), output: responder, messages: context.messages)
+                .eventVerify(body: body)
+            return responder.response
+        }
+    }
+
+    func sendVerification(user: AuthenticatedUser) -> HTTPResponse {
+        let responder = AcceptedResponder(context: context)
+        let useCase = VerificationSendUseCase(services: dependencies.identityServices, user: user.id)
+        VerificationSendPresenter(useCase: useCase, output: responder, messages: context.messages).eventSend(clientAddress: context.clientLimitKey)
+        return responder.response
+    }
+
+    func requestPasswordReset(_ request: HTTPRequest) -> HTTPResponse {
+        JSONRequestBody.respond(to: request, context: context) { body in
+            let responder = AcceptedResponder(context: context)
+            PasswordResetRequestPresenter(useCase: PasswordResetRequestUseCase(services: dependencies.identityServices), output: responder, messages: context.messages)
+                .eventRequest(body: body, clientAddress: context.clientLimitKey)
+            return responder.response
+        }
+    }
+
+    func confirmPasswordReset(_ request: HTTPRequest) -> HTTPResponse {
+        JSONRequestBody.respond(to: request, context: context) { body in
+            let responder = PasswordResetConfirmResponder(context: context)
+            PasswordResetConfirmPresenter(useCase: PasswordResetConfirmUseCase(services: dependencies.identityServices), output: responder, messages: context.messages)
+                .eventConfirm(body: body)
+            return responder.response
+        }
     }
 }

@@ -4,16 +4,28 @@ import HTTPServer
 public enum UsersRoute {
     static let users: PathTemplate = "/v1/users"
     static let me: PathTemplate = "/v1/me"
+    static let verify: PathTemplate = "/v1/users/verify"
+    static let verification: PathTemplate = "/v1/users/verification"
+    static let passwordResets: PathTemplate = "/v1/password-resets"
+    static let passwordResetConfirm: PathTemplate = "/v1/password-resets/confirm"
 
     /// Routes anyone may call.
     public enum Open: Equatable, Sendable {
         case register
+        case requestPasswordReset
+        case confirmPasswordReset
 
-        static let endpoints: [Endpoint<Open>] = [Endpoint(.post, UsersRoute.users) { _ in .register }]
+        static let endpoints: [Endpoint<Open>] = [
+            Endpoint(.post, UsersRoute.users) { _ in .register },
+            Endpoint(.post, UsersRoute.passwordResets) { _ in .requestPasswordReset },
+            Endpoint(.post, UsersRoute.passwordResetConfirm) { _ in .confirmPasswordReset },
+        ]
 
         public var path: String {
             switch self {
             case .register: UsersRoute.users.path()
+            case .requestPasswordReset: UsersRoute.passwordResets.path()
+            case .confirmPasswordReset: UsersRoute.passwordResetConfirm.path()
             }
         }
     }
@@ -21,12 +33,20 @@ public enum UsersRoute {
     /// Routes for a signed-in user.
     public enum SignedIn: Equatable, Sendable {
         case me
+        case verify
+        case sendVerification
 
-        static let endpoints: [Endpoint<SignedIn>] = [Endpoint(.get, UsersRoute.me) { _ in .me }]
+        static let endpoints: [Endpoint<SignedIn>] = [
+            Endpoint(.get, UsersRoute.me) { _ in .me },
+            Endpoint(.post, UsersRoute.verify) { _ in .verify },
+            Endpoint(.post, UsersRoute.verification) { _ in .sendVerification },
+        ]
 
         public var path: String {
             switch self {
             case .me: UsersRoute.me.path()
+            case .verify: UsersRoute.verify.path()
+            case .sendVerification: UsersRoute.verification.path()
             }
         }
     }

@@ -226,8 +226,9 @@ struct MigratorTests {
             == ["0010_contact_search_pending.sql", "0011_contact_list_order.sql"])
         #expect(postgresNames[10] == nil && postgresNames[11] == nil)
         // Both again: the sessions' expiry index for the periodic purge, and the owners' contact
-        // counts of the contact quota.
-        for (version, name) in [(12, "0012_session_expiry.sql"), (13, "0013_user_contact_counts.sql")] {
+        // counts of the contact quota,
+        // and the outbox with verified emails and one-time codes.
+        for (version, name) in [(12, "0012_session_expiry.sql"), (13, "0013_user_contact_counts.sql"), (15, "0015_identity_outbox.sql")] {
             #expect(postgresNames[version] == name && sqliteNames[version] == name)
         }
     }
@@ -261,6 +262,7 @@ struct MigratorTests {
         let released = Self.releasedRecords.count
         #expect(try migrator.pending().map(\.name) == [
             "0010_contact_search_pending.sql", "0011_contact_list_order.sql", "0012_session_expiry.sql", "0013_user_contact_counts.sql",
+            "0015_identity_outbox.sql",
         ])
         #expect(try migrator.status().prefix(released).map(\.state) == Array(repeating: .applied, count: released))
     }

@@ -1,6 +1,6 @@
-/// A registration rule broken by one field.
+/// A rule broken by one field of registration, verification or a password reset.
 public struct UserFieldFailure: Equatable, Sendable {
-    public enum Field: String, Sendable { case name, email, password }
+    public enum Field: String, Sendable { case name, email, password, code, newPassword }
     public enum Rule: String, Sendable { case required, invalidEmail, weakPassword }
 
     public let field: Field

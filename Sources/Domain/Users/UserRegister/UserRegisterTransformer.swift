@@ -1,39 +1,30 @@
 import Foundation
 
 /// The "register" event: checks the rules, takes a registration slot of the client's address,
-/// stores the user with a first session and a first account (in the policy's default currency),
-/// reports the user and the session.
+/// and answers alike whether or not the address is free: a free one gets a new user who claims
+/// it (with a first account) and a mailed verification code; a held one gets its holder a
+/// "someone tried to register with your address" message. Either way the password is hashed,
+/// so the time taken tells nothing either.
 public struct UserRegisterTransformer {
     public static let minimumPasswordLength = 10
 
-    private let users: any UserManager
-    private let hasher: any PasswordHasher
-    private let tokens: any TokenIssuer
-    private let clock: any Clock
-    private let ids: any IDGenerator
-    private let policy: SessionPolicy
+    private let services: IdentityServices
     private let accountPolicy: AccountPolicy
     private let throttle: RegistrationThrottle?
 
-    /// - Parameter throttle: the per-address limit; nil for operators' commands, which no client
-    ///   address reaches.
-    public init(
-        users: any UserManager, hasher: any PasswordHasher, tokens: any TokenIssuer, clock: any Clock, ids: any IDGenerator, policy: SessionPolicy,
-        accountPolicy: AccountPolicy = AccountPolicy(), throttle: RegistrationThrottle?
-    ) {
-        self.users = users
-        self.hasher = hasher
-        self.tokens = tokens
-        self.clock = clock
-        self.ids = ids
-        self.policy = policy
+    /// - Parameter throttle: the per-address limit; nil for no limit.
+    public init(services: IdentityServices, accountPolicy: AccountPolicy = AccountPolicy(), throttle: RegistrationThrottle?) {
+        self.services = services
         self.accountPolicy = accountPolicy
         self.throttle = throttle
     }
 
     /// - Parameters: `name` trimmed by the Presenter; `email` as typed; `password` untouched;
-    ///   `clientAddress` the address the registration counts against.
-    public func transform(name: String?, email: String?, password: String?, clientAddress: String, output: any UserRegisterUseCaseOutput) {
+    ///   `clientAddress` the address the registration counts against; `language` the one the
+    ///   mail is worded in.
+    public func transform(
+        name: String?, email: String?, password: String?, clientAddress: String, language: String, output: any UserRegisterUseCaseOutput
+    ) {
         var failures: [UserFieldFailure] = []
         if name?.isEmpty ?? true { failures.append(UserFieldFailure(field: .name, rule: .required)) }
         let normalized = email.map(EmailAddress.normalize)
@@ -43,8 +34,7 @@ public struct UserRegisterTransformer {
             failures.append(UserFieldFailure(field: .email, rule: .required))
         }
         if let password {
-            // Code points, as the maximum counts them; graphemes would let "é" (e + U+0301) count once.
-            if password.unicodeScalars.count < Self.minimumPasswordLength { failures.append(UserFieldFailure(field: .password, rule: .weakPassword)) }
+            if let failure = Self.passwordFailure(password) { failures.append(failure) }
         } else {
             failures.append(UserFieldFailure(field: .password, rule: .required))
         }
@@ -52,30 +42,55 @@ public struct UserRegisterTransformer {
             output.presentValidationFailures(failures)
             return
         }
-        let now = clock.now()
+        let now = services.clock.now()
         if let wait = throttle?.reserve(address: clientAddress, now: now) {
             output.presentThrottled(retryAfter: wait)
             return
         }
         do {
-            let user = User(id: UserID(ids.makeID(prefix: "u_")), name: name, email: normalized, passwordHash: try hasher.hash(password), createdAt: now)
-            let token = tokens.issue()
-            let session = Session(tokenDigest: token.digest, userID: user.id, createdAt: now, expiresAt: now.addingTimeInterval(policy.tokenLifetime))
-            let account = Account(
-                id: AccountID(ids.makeID(prefix: "a_")), ownerID: user.id, name: accountPolicy.firstAccountName,
-                currency: accountPolicy.defaultCurrency, createdAt: now)
-            switch try users.register(user, firstSession: session, firstAccount: account) {
-            case .registered:
-                output.presentRegistered(UserPresentationModel(user), session: SessionPresentationModel(token: token.token, expiresAt: session.expiresAt))
-            case .emailTaken:
-                output.presentEmailTaken()
-            }
+            // Hashed whichever way it goes: a held address must cost what a free one costs.
+            let passwordHash = try services.hasher.hash(password)
+            try store(name: name, email: normalized, passwordHash: passwordHash, clientAddress: clientAddress, language: language, now: now)
+            output.presentAccepted(email: normalized)
         } catch let busy as PasswordHashingBusy {
             throttle?.cancel(address: clientAddress, now: now)
             output.presentHashingBusy(retryAfter: busy.retryAfter)
         } catch {
             throttle?.cancel(address: clientAddress, now: now)
             output.presentStorage(error)
+        }
+    }
+
+    /// A password's broken rule, if any: the one rule registration, a change and a reset share.
+    public static func passwordFailure(_ password: String) -> UserFieldFailure? {
+        // Code points, as the maximum counts them; graphemes would let "é" (e + U+0301) count once.
+        password.unicodeScalars.count < minimumPasswordLength ? UserFieldFailure(field: .password, rule: .weakPassword) : nil
+    }
+
+    private func store(name: String, email: String, passwordHash: String, clientAddress: String, language: String, now: Date) throws {
+        if let holder = try services.users.fetch(email: email) {
+            // Mail past the limit is dropped in silence: the answer must not change.
+            guard services.mailThrottle.reserve(recipient: email, client: clientAddress, now: now) == nil else { return }
+            let notice = services.notice(.registrationAttempted, of: holder, mail: .registrationAttempt, to: email, language: language, at: now)
+            try withMailRefund(email, clientAddress, now) { try services.identity.append(notice) }
+            return
+        }
+        guard try services.identity.claimCount(email: email) < services.policy.maxClaimsPerEmail,
+            services.mailThrottle.reserve(recipient: email, client: clientAddress, now: now) == nil
+        else { return }
+        let user = User(id: UserID(services.ids.makeID(prefix: "u_")), name: name, email: email, passwordHash: passwordHash, createdAt: now)
+        let account = Account(
+            id: AccountID(services.ids.makeID(prefix: "a_")), ownerID: user.id, name: accountPolicy.firstAccountName,
+            currency: accountPolicy.defaultCurrency, createdAt: now)
+        let (issued, code) = services.code(for: user.id, .verifyEmail, at: now)
+        let notice = services.notice(.userRegistered, of: user, mail: .emailVerification, to: email, language: language, secret: issued.code, at: now)
+        try withMailRefund(email, clientAddress, now) { try services.identity.registerClaim(user, firstAccount: account, code: code, notice: notice) }
+    }
+
+    private func withMailRefund(_ email: String, _ client: String, _ now: Date, _ body: () throws -> Void) throws {
+        do { try body() } catch {
+            services.mailThrottle.cancel(recipient: email, client: client, now: now)
+            throw error
         }
     }
 }

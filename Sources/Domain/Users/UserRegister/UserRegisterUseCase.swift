@@ -1,21 +1,18 @@
-/// `POST /v1/users`: a new user with their first session and first account.
+/// `POST /v1/users`: a new user who claims an address, with a first account and a mailed
+/// verification code; or, for an address already held, a message to its holder. Both answer
+/// alike.
 ///
-/// Outcomes: `presentRegistered(_:session:)`, `presentValidationFailures(_:)` (no name,
-/// implausible email, password under 10 characters), `presentEmailTaken()`,
-/// `presentThrottled(retryAfter:)` (too many registrations from the address),
-/// `presentHashingBusy(retryAfter:)`, storage failures.
+/// Outcomes: `presentAccepted(email:)`, `presentValidationFailures(_:)` (no name, implausible
+/// email, password under 10 characters), `presentThrottled(retryAfter:)` (too many
+/// registrations from the address), `presentHashingBusy(retryAfter:)`, storage failures.
 public struct UserRegisterUseCase {
     private let transformer: UserRegisterTransformer
 
-    public init(
-        users: any UserManager, hasher: any PasswordHasher, tokens: any TokenIssuer, clock: any Clock, ids: any IDGenerator, policy: SessionPolicy,
-        accountPolicy: AccountPolicy = AccountPolicy(), throttle: RegistrationThrottle?
-    ) {
-        transformer = UserRegisterTransformer(
-            users: users, hasher: hasher, tokens: tokens, clock: clock, ids: ids, policy: policy, accountPolicy: accountPolicy, throttle: throttle)
+    public init(services: IdentityServices, accountPolicy: AccountPolicy = AccountPolicy(), throttle: RegistrationThrottle?) {
+        transformer = UserRegisterTransformer(services: services, accountPolicy: accountPolicy, throttle: throttle)
     }
 
-    public func eventRegister(name: String?, email: String?, password: String?, clientAddress: String, output: any UserRegisterUseCaseOutput) {
-        transformer.transform(name: name, email: email, password: password, clientAddress: clientAddress, output: output)
+    public func eventRegister(name: String?, email: String?, password: String?, clientAddress: String, language: String, output: any UserRegisterUseCaseOutput) {
+        transformer.transform(name: name, email: email, password: password, clientAddress: clientAddress, language: language, output: output)
     }
 }

@@ -31,33 +31,16 @@ public final class UserRegisterPresenter: UserRegisterUseCaseOutput, StorageFail
             return
         }
         useCase.eventRegister(
-            name: Converted(name).value, email: Converted(email).value, password: Converted(password).value, clientAddress: clientAddress, output: self)
+            name: Converted(name).value, email: Converted(email).value, password: Converted(password).value, clientAddress: clientAddress,
+            language: messages.language.rawValue, output: self)
     }
 
-    public func presentRegistered(_ user: UserPresentationModel, session: SessionPresentationModel) {
-        output.showRegistered(RegistrationViewModel(user: user, session: session))
+    public func presentAccepted(email: String) {
+        output.showAccepted(AcceptedViewModel(email: email, detail: messages.text(.registrationAccepted, ["email": email])))
     }
 
     public func presentValidationFailures(_ failures: [UserFieldFailure]) {
-        let errors = failures.map { failure -> FieldErrorViewModel in
-            let pointer = "/\(failure.field.rawValue)"
-            switch (failure.field, failure.rule) {
-            case (.name, _): return FieldErrorViewModel(pointer: pointer, code: .required, detail: messages.text(.userNameRequired))
-            case (.email, .required): return FieldErrorViewModel(pointer: pointer, code: .required, detail: messages.text(.emailRequired))
-            case (.email, _): return FieldErrorViewModel(pointer: pointer, code: .invalidEmail, detail: messages.text(.invalidEmail))
-            case (.password, .required): return FieldErrorViewModel(pointer: pointer, code: .required, detail: messages.text(.passwordRequired))
-            case (.password, _):
-                return FieldErrorViewModel(
-                    pointer: pointer, code: .weakPassword,
-                    detail: messages.text(.weakPassword, ["min": "\(UserRegisterTransformer.minimumPasswordLength)"]))
-            }
-        }
-        output.showValidationFailures(ProblemViewModel(
-            code: .validationFailed, title: messages.text(.validationTitle), detail: errors.map(\.detail).joined(separator: "; "), errors: errors))
-    }
-
-    public func presentEmailTaken() {
-        output.showEmailTaken(ProblemViewModel(code: .emailTaken, title: messages.text(.conflictTitle), detail: messages.text(.emailTaken)))
+        output.showValidationFailures(messages.userFieldFailures(failures))
     }
 
     public func presentThrottled(retryAfter: Int) {

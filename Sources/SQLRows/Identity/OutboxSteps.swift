@@ -1,0 +1,32 @@
+import Domain
+import Foundation
+
+/// Appending to the outbox, inside the transaction of the change that causes it: the event takes
+/// its user's next position (bumping `users.last_event_position` also orders two appends for one
+/// user on PostgreSQL, by the row lock), and its mail is queued beside it.
+public enum OutboxSteps {
+    public static let nextPosition = "UPDATE users SET last_event_position = last_event_position + 1 WHERE id = ?1 RETURNING last_event_position"
+    public static let insertEvent = "INSERT INTO events (user_id, position, type, payload, created_at) VALUES (?1, ?2, ?3, ?4, ?5) RETURNING seq"
+    public static let insertMail = """
+        INSERT INTO mail_messages (id, event_seq, user_id, recipient, recipient_name, language, kind, secret, state, next_attempt_at, created_at)
+        VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, 'queued', ?9, ?9)
+        """
+
+    /// Appends `notice`'s event and queues its mail.
+    @inlinable
+    public static func append<Connection: SQLConnection>(_ notice: Notice, on connection: Connection) throws {
+        let event = notice.event
+        guard let position = try connection.rows(nextPosition, [.text(event.userID.rawValue)], { $0.int64(at: 0) }).first else {
+            throw GatewayError.failure("no user \(event.userID.rawValue) to append an event to")
+        }
+        let created = Milliseconds.from(event.createdAt)
+        let sequence = try connection.rows(
+            insertEvent, [.text(event.userID.rawValue), .integer(position), .text(event.type.rawValue), .text(event.payloadJSON), .integer(created)]
+        ) { $0.int64(at: 0) }.first
+        guard let mail = notice.mail else { return }
+        try connection.run(insertMail, [
+            .text(mail.id), sequence.map { .integer($0) } ?? .null, .text(event.userID.rawValue), .text(mail.recipient), .text(mail.recipientName),
+            .text(mail.language), .text(mail.kind.rawValue), mail.secret.map { .text($0) } ?? .null, .integer(Milliseconds.from(mail.createdAt)),
+        ])
+    }
+}

@@ -1,0 +1,110 @@
+import Domain
+import Foundation
+
+/// `OutboxManager` on either gateway. Only the lease differs between engines (`leaseDue`):
+/// PostgreSQL skips rows another instance has locked (`FOR UPDATE SKIP LOCKED`), SQLite has one
+/// writer and no such clause.
+public struct SQLOutboxManager<Database: SQLDatabase>: OutboxManager {
+    static var events: String {
+        "SELECT seq, user_id, position, type, payload, created_at FROM events WHERE user_id = ?1 AND position > ?2 ORDER BY position LIMIT ?3"
+    }
+    static var purgeEvents: String { "DELETE FROM events WHERE seq IN (SELECT seq FROM events WHERE created_at < ?1 ORDER BY seq LIMIT ?2)" }
+    static var mailColumns: String {
+        """
+        id, kind, recipient, recipient_name, language, secret, created_at, state, attempts, next_attempt_at, last_error, finished_at
+        """
+    }
+    /// The due messages a lease takes, oldest first; `?1` now, `?2` how many, `?3` the owner,
+    /// `?4` the lease's end. `lockClause` follows the subquery's `LIMIT`.
+    static func leaseDue(lockClause: String) -> String {
+        """
+        UPDATE mail_messages SET lease_owner = ?3, lease_until = ?4, attempts = attempts + 1
+        WHERE id IN (
+            SELECT id FROM mail_messages
+            WHERE state = 'queued' AND next_attempt_at <= ?1 AND (lease_until IS NULL OR lease_until <= ?1)
+            ORDER BY next_attempt_at, id LIMIT ?2\(lockClause)
+        )
+        RETURNING \(mailColumns)
+        """
+    }
+    static var finish: String {
+        """
+        UPDATE mail_messages SET state = ?3, last_error = ?4, next_attempt_at = ?5, lease_owner = NULL, lease_until = NULL,
+            finished_at = CASE WHEN ?3 = 'queued' THEN NULL ELSE ?6 END,
+            secret = CASE WHEN ?3 = 'queued' THEN secret ELSE NULL END
+        WHERE id = ?1 AND lease_owner = ?2
+        """
+    }
+    static var releaseAll: String { "UPDATE mail_messages SET lease_owner = NULL, lease_until = NULL WHERE lease_owner IS NOT NULL" }
+    static var recent: String { "SELECT \(mailColumns) FROM mail_messages ORDER BY created_at DESC, id DESC LIMIT ?1" }
+    static var purgeMail: String {
+        """
+        DELETE FROM mail_messages WHERE id IN (
+            SELECT id FROM mail_messages WHERE state <> 'queued' AND created_at < ?1 ORDER BY created_at LIMIT ?2)
+        """
+    }
+
+    private let database: Database
+    private let leaseDue: String
+
+    /// - Parameter lockClause: what follows the lease's `LIMIT` on this engine (`" FOR UPDATE SKIP LOCKED"`
+    ///   on PostgreSQL, nothing on SQLite).
+    public init(database: Database, lockClause: String) {
+        self.database = database
+        leaseDue = Self.leaseDue(lockClause: lockClause)
+    }
+
+    public func events(of user: UserID, after position: Int64, limit: Int) throws -> [StoredEvent] {
+        try database.rows(Self.events, [.text(user.rawValue), .integer(position), .integer(Int64(limit))]) { row in
+            StoredEvent(
+                sequence: row.int64(at: 0), userID: UserID(row.string(at: 1) ?? ""), position: row.int64(at: 2), type: row.string(at: 3) ?? "",
+                payload: row.string(at: 4) ?? "{}", createdAt: Milliseconds.date(row.int64(at: 5)))
+        }
+    }
+
+    public func purgeEvents(createdBefore date: Date, limit: Int) throws -> Int {
+        try database.change(Self.purgeEvents, [.integer(Milliseconds.from(date)), .integer(Int64(limit))])
+    }
+
+    public func leaseDueMail(owner: String, now: Date, until: Date, limit: Int) throws -> [MailRecord] {
+        try GatewayError.mapping {
+            try database.write { connection in
+                try connection.rows(
+                    leaseDue, [.integer(Milliseconds.from(now)), .integer(Int64(limit)), .text(owner), .integer(Milliseconds.from(until))],
+                    Self.record)
+            }
+        }
+    }
+
+    public func finishAttempt(id: String, owner: String, state: MailState, error: String?, nextAttemptAt: Date, at date: Date) throws -> Bool {
+        try database.change(Self.finish, [
+            .text(id), .text(owner), .text(state.rawValue), error.map { .text($0) } ?? .null, .integer(Milliseconds.from(nextAttemptAt)),
+            .integer(Milliseconds.from(date)),
+        ]) == 1
+    }
+
+    public func releaseAllLeases() throws -> Int {
+        try database.change(Self.releaseAll, [])
+    }
+
+    public func recentMail(limit: Int) throws -> [MailRecord] {
+        try database.rows(Self.recent, [.integer(Int64(limit))], Self.record)
+    }
+
+    public func purgeMail(createdBefore date: Date, limit: Int) throws -> Int {
+        try database.change(Self.purgeMail, [.integer(Milliseconds.from(date)), .integer(Int64(limit))])
+    }
+
+    /// A row selected with `mailColumns`; an unknown kind or state is corruption, not a guess.
+    static func record<Row: SQLRow>(_ row: Row) throws -> MailRecord {
+        guard let kind = MailKind(rawValue: row.string(at: 1) ?? ""), let state = MailState(rawValue: row.string(at: 7) ?? "") else {
+            throw GatewayError.failure("mail message \(row.string(at: 0) ?? "") of unknown kind or state")
+        }
+        let request = MailRequest(
+            id: row.string(at: 0) ?? "", kind: kind, recipient: row.string(at: 2) ?? "", recipientName: row.string(at: 3) ?? "",
+            language: row.string(at: 4) ?? "en", secret: row.string(at: 5), createdAt: Milliseconds.date(row.int64(at: 6)))
+        return MailRecord(
+            request: request, state: state, attempts: row.int(at: 8), nextAttemptAt: Milliseconds.date(row.int64(at: 9)), lastError: row.string(at: 10),
+            finishedAt: row.isNull(at: 11) ? nil : Milliseconds.date(row.int64(at: 11)))
+    }
+}
