@@ -217,6 +217,43 @@ public struct ServeOptions: Sendable {
             }
             $0.metricsAddress = address
         },
+        Option("smtp-url", .value(valueName: "url"), default: .described("none: mail is logged"),
+               help: "The SMTP relay mail leaves through: smtp://[user:password@]host[:port]; unset: each message is logged (info)",
+               readme: """
+                   `smtp://[user:password@]host[:port]` (port 25 by default; user and password percent-encoded): verification and \
+                   reset codes leave through this relay, retried on temporary failures. No TLS: a relay on the host or a private \
+                   network (a local MTA, a sidecar) carries it on. Unset: each message is written to the log at `info` and kept \
+                   in the outbox (`viperd mail list`), so `viperd serve` works alone
+                   """) {
+            $0.mail.relayURL = $1.text
+        },
+        Option("mail-from", .value(valueName: "address"), default: .shown { $0.mail.fromAddress },
+               help: "The sender address of every message; its domain ends each Message-ID",
+               readme: "the `From` address of every message, and the domain of each `Message-ID`: one the relay may send from") {
+            let address = EmailAddress.normalize($1.text)
+            guard EmailRule.isPlausible(address) else { throw OptionRefusal("'\($1.text)' is not an email address") }
+            $0.mail.fromAddress = address
+        },
+        Option("smtp-timeout", default: .shown { "\(Int($0.mail.timeout))" },
+               help: "Seconds each step of the SMTP dialogue may take before the attempt counts as a temporary failure",
+               readme: "seconds for the connection and for each reply of the relay; past it the attempt is a temporary failure, retried") {
+            $0.mail.timeout = TimeInterval(try $1.integer(in: 1...300))
+            // A lease outlives one attempt: connect and every reply of a dialogue of about ten steps.
+            $0.mail.delivery.leaseDuration = $0.mail.timeout * 12
+        },
+        Option("smtp-retry-seconds", default: .shown { "\(Int($0.mail.delivery.retryBase))" },
+               help: "Seconds before the first retry of a message the relay refused for now; doubled at each retry, up to an hour",
+               readme: "wait after a temporary failure (4xx, refused connection, timeout), doubled at each further one up to an hour; 8 attempts, then `failed`") {
+            $0.mail.delivery.retryBase = TimeInterval(try $1.integer(in: 1...86_400))
+        },
+        Option("unverified-user-days", default: .shown { "\(Int($0.identityPolicy.unverifiedLifetime / 86_400))" },
+               help: "Days an account that never verified its email is kept; then it is removed and its claim on the address freed",
+               readme: """
+                   an account that never entered the code mailed to its address is removed after this many days, with what it \
+                   created, and stops claiming the address
+                   """) {
+            $0.identityPolicy.unverifiedLifetime = TimeInterval(try $1.integer(in: 1...365)) * 86_400
+        },
     ]
 
     /// A limit of the HTTP server, a whole number in `range`.

@@ -65,4 +65,9 @@ public struct AccountAdministration {
         }
         return try gateway.sessions.revokeAll(userID: user.id, at: clock.now())
     }
+
+    /// The newest messages of the outbox, newest first.
+    public func recentMail(limit: Int) throws -> [MailRecord] {
+        try gateway.outbox.recentMail(limit: limit)
+    }
 }

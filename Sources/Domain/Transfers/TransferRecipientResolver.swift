@@ -1,6 +1,7 @@
 /// Turns the recipient a sender named into the account to credit, with the rules every path
 /// shares: own accounts only and in the same currency; contacts only the sender's, reachable
-/// through a registered user's first account in the source's currency.
+/// through the first account, in the source's currency, of the user who holds the contact's
+/// address *verified*.
 struct TransferRecipientResolver {
     /// Where the money lands and how both sides will read it.
     struct Destination: Equatable {
@@ -37,7 +38,9 @@ struct TransferRecipientResolver {
             return .resolved(Destination(account: destination, recipientName: destination.name, creditDescription: "Transfer from \(source.name)"))
         case .contact(let id):
             guard let contact = try contacts.fetch(id: id, owner: owner) else { return .contactNotFound(id) }
-            guard let email = contact.email, !email.isEmpty, let user = try users.fetch(email: EmailAddress.normalize(email)),
+            // Only a verified holder: an address anyone may type is paid to nobody until its
+            // owner proves the mailbox.
+            guard let email = contact.email, !email.isEmpty, let user = try users.fetch(email: EmailAddress.normalize(email)), user.isEmailVerified,
                 let destination = try firstAccount(of: user.id, in: source.currency)
             else { return .notReachable }
             // A contact carrying the sender's own email lands in the sender's first account: that may be the source.

@@ -31,13 +31,14 @@ public struct SessionCreateTransformer {
             return
         }
         do {
-            guard let user = try users.fetch(email: email) else {
+            let candidates = try users.signInCandidates(email: email, limit: Self.maximumCandidates)
+            guard !candidates.isEmpty else {
                 // The KDF runs anyway, so an unknown email costs what a wrong password costs.
                 try hasher.verifyDummy(password)
                 output.presentInvalidCredentials()
                 return
             }
-            guard try hasher.verify(password, against: user.passwordHash) else {
+            guard let user = try Self.match(password, among: candidates, hasher: hasher) else {
                 output.presentInvalidCredentials()
                 return
             }
@@ -54,6 +55,20 @@ public struct SessionCreateTransformer {
             throttle.cancel(email: email, address: clientAddress, now: now)
             output.presentStorage(error)
         }
+    }
+
+    /// A holder and the unverified accounts that claim its address (`IdentityPolicy.maxClaimsPerEmail`).
+    static let maximumCandidates = 4
+
+    /// The account whose password this is: a verified holder alone (its address is proven, the
+    /// claims on it are dead), else the first of the holder from before verification and the
+    /// claimers whose hash matches.
+    static func match(_ password: String, among candidates: [User], hasher: any PasswordHasher) throws -> User? {
+        if let holder = candidates.first, holder.isEmailVerified {
+            return try hasher.verify(password, against: holder.passwordHash) ? holder : nil
+        }
+        for candidate in candidates where try hasher.verify(password, against: candidate.passwordHash) { return candidate }
+        return nil
     }
 
     /// Replaces a hash made with weaker parameters by one made with the current ones, now that
