@@ -3,18 +3,25 @@ import Foundation
 import Synchronization
 
 /// Users and sessions in memory, with the SQLite managers' rules (unique email, atomic register);
-/// a registration's first account goes to `accountStore`.
+/// a registration's first account goes to `accountStore`. Claims, codes and notices are in
+/// `InMemoryAccounts+Identity.swift`.
 final class InMemoryAccounts: UserManager, SessionManager {
-    private let users = Mutex<[UserID: User]>([:])
-    private let sessions = Mutex<[String: Session]>([:])
+    let users = Mutex<[UserID: User]>([:])
+    let sessions = Mutex<[String: Session]>([:])
     let accountStore = InMemoryAccountManager()
+    /// Users who claim their address without holding it.
+    let claims = Mutex<Set<UserID>>([])
+    /// Live codes by "user purpose".
+    let codes = Mutex<[String: OneTimeCode]>([:])
+    /// Every notice appended, in order.
+    let notices = Mutex<[Notice]>([])
 
     var allSessions: [Session] { sessions.withLock { Array($0.values) } }
     var allUsers: [User] { users.withLock { Array($0.values) } }
 
     func register(_ user: User, firstSession: Session, firstAccount: Account) throws -> RegistrationResult {
         let registered = users.withLock { table -> Bool in
-            guard !table.values.contains(where: { $0.email == user.email }) else { return false }
+            guard !table.values.contains(where: { $0.email == user.email && !claims.withLock { $0.contains(user.id) } }) else { return false }
             table[user.id] = user
             return true
         }
@@ -25,7 +32,18 @@ final class InMemoryAccounts: UserManager, SessionManager {
     }
 
     func fetch(id: UserID) throws -> User? { users.withLock { $0[id] } }
-    func fetch(email: String) throws -> User? { users.withLock { $0.values.first { $0.email == email } } }
+    func fetch(email: String) throws -> User? {
+        let claimers = claims.withLock { $0 }
+        return users.withLock { $0.values.first { $0.email == email && !claimers.contains($0.id) } }
+    }
+
+    func signInCandidates(email: String, limit: Int) throws -> [User] {
+        let claimers = claims.withLock { $0 }
+        let matching = users.withLock { $0.values.filter { $0.email == email } }
+        let holders = matching.filter { !claimers.contains($0.id) }
+        let claiming = matching.filter { claimers.contains($0.id) }.sorted { ($0.createdAt, $0.id.rawValue) < ($1.createdAt, $1.id.rawValue) }
+        return Array((holders + claiming).prefix(limit))
+    }
 
     func updatePasswordHash(of id: UserID, from old: String, to new: String) throws -> Bool {
         users.withLock { table in
@@ -120,9 +138,8 @@ final class MovableClock: Clock {
 /// Records the account use cases' events in order.
 final class AccountOutputSpy: UserRegisterUseCaseOutput, SessionCreateUseCaseOutput, SessionDeleteUseCaseOutput, MeShowUseCaseOutput {
     enum Event: Equatable {
-        case registered(UserPresentationModel, SessionPresentationModel)
+        case accepted(String)
         case validation([UserFieldFailure])
-        case emailTaken
         case sessionCreated(SessionPresentationModel)
         case invalidCredentials
         case throttled(Int)
@@ -136,9 +153,8 @@ final class AccountOutputSpy: UserRegisterUseCaseOutput, SessionCreateUseCaseOut
 
     private(set) var events: [Event] = []
 
-    func presentRegistered(_ user: UserPresentationModel, session: SessionPresentationModel) { events.append(.registered(user, session)) }
+    func presentAccepted(email: String) { events.append(.accepted(email)) }
     func presentValidationFailures(_ failures: [UserFieldFailure]) { events.append(.validation(failures)) }
-    func presentEmailTaken() { events.append(.emailTaken) }
     func presentCreated(_ session: SessionPresentationModel) { events.append(.sessionCreated(session)) }
     func presentInvalidCredentials() { events.append(.invalidCredentials) }
     func presentThrottled(retryAfter: Int) { events.append(.throttled(retryAfter)) }

@@ -14,27 +14,70 @@ struct UserRegisterTransformerTests {
     let throttle = RegistrationThrottle(counter: InMemoryAttemptCounter(), maximumPerAddress: 3, window: 60)
 
     func register(
-        _ name: String?, _ email: String?, _ password: String?, accountPolicy: AccountPolicy = AccountPolicy(), from address: String = "10.0.0.1"
+        _ name: String?, _ email: String?, _ password: String?, accountPolicy: AccountPolicy = AccountPolicy(), from address: String = "10.0.0.1",
+        mailThrottle: MailThrottle? = nil
     ) -> [AccountOutputSpy.Event] {
         let spy = AccountOutputSpy()
-        UserRegisterTransformer(
-            users: accounts, hasher: hasher, tokens: CountingTokens(), clock: clock, ids: ids, policy: SessionPolicy(),
-            accountPolicy: accountPolicy, throttle: throttle)
-            .transform(name: name, email: email, password: password, clientAddress: address, output: spy)
+        let services = IdentityServices(
+            users: accounts, identity: accounts, hasher: hasher, codes: CountingCodes(), ids: ids, clock: clock, policy: IdentityPolicy(),
+            mailThrottle: mailThrottle ?? MailThrottle(counter: InMemoryAttemptCounter(), maximumPerRecipient: nil, maximumPerClient: nil))
+        UserRegisterTransformer(services: services, accountPolicy: accountPolicy, throttle: throttle)
+            .transform(name: name, email: email, password: password, clientAddress: address, language: "fr", output: spy)
         return spy.events
     }
 
-    @Test("a registration stores the normalized email, only a hash, and a 30-day session")
+    /// Makes `user` hold its address, verified, as a verification would.
+    func verify(_ email: String) throws {
+        let user = try #require(accounts.allUsers.first { $0.email == email })
+        accounts.claims.withLock { _ = $0.remove(user.id) }
+        accounts.users.withLock { $0[user.id]?.emailVerifiedAt = clock.now() }
+    }
+
+    @Test("a free address: the new user claims it (holding nothing), only a hash is stored, no session, and a code is mailed in the caller's language")
     func registers() throws {
         let events = register("Charlie", "  Charlie@Example.COM ", "correct horse")
         let user = try #require(accounts.allUsers.first)
         #expect(user.email == "charlie@example.com")
         #expect(user.passwordHash == "hash:correct horse")
-        let session = try #require(accounts.allSessions.first)
-        #expect(session.userID == user.id)
-        #expect(session.tokenDigest == "d:t1")
-        #expect(session.expiresAt == clock.now().addingTimeInterval(30 * 24 * 3600))
-        #expect(events == [.registered(UserPresentationModel(user), SessionPresentationModel(token: "t1", expiresAt: session.expiresAt))])
+        #expect(!user.isEmailVerified)
+        #expect(try accounts.fetch(email: "charlie@example.com") == nil)
+        #expect(accounts.allSessions.isEmpty)
+        #expect(events == [.accepted("charlie@example.com")])
+        let notice = try #require(accounts.notices.withLock { $0.first })
+        #expect(notice.event.type == .userRegistered && notice.event.userID == user.id)
+        #expect(notice.mail?.kind == .emailVerification && notice.mail?.recipient == "charlie@example.com" && notice.mail?.language == "fr")
+        #expect(notice.mail?.secret == "000001")
+        #expect(try accounts.hasLiveCode(of: user.id, purpose: .verifyEmail, at: clock.now()))
+    }
+
+    @Test("a held address answers exactly like a free one, stores nothing, and mails its holder")
+    func heldAddressAnswersAlike() throws {
+        _ = register("A", "a@b.co", "0123456789")
+        try verify("a@b.co")
+        let holder = try #require(accounts.allUsers.first)
+        let events = register("B", "A@B.CO", "another password")
+        #expect(events == [.accepted("a@b.co")])
+        #expect(accounts.allUsers.count == 1)
+        #expect(accounts.accountStore.all.count == 1)
+        let notice = try #require(accounts.notices.withLock { $0.last })
+        #expect(notice.event.type == .registrationAttempted && notice.event.userID == holder.id)
+        #expect(notice.mail?.kind == .registrationAttempt && notice.mail?.secret == nil)
+    }
+
+    @Test("an unverified claim does not reserve the address: others may claim it too, up to the limit of claims")
+    func claimsAreCapped() throws {
+        for index in 0..<5 { #expect(register("U\(index)", "bob@example.com", "correct horse", from: "10.0.1.\(index)") == [.accepted("bob@example.com")]) }
+        #expect(accounts.allUsers.count == IdentityPolicy().maxClaimsPerEmail)
+        #expect(try accounts.claimCount(email: "bob@example.com") == 3)
+    }
+
+    @Test("mail to one address is limited: past it the answer stays the same and nothing more is mailed")
+    func mailToOneAddressIsLimited() throws {
+        _ = register("A", "a@b.co", "0123456789")
+        try verify("a@b.co")
+        let throttle = MailThrottle(counter: InMemoryAttemptCounter(), maximumPerRecipient: 2, maximumPerClient: nil)
+        for index in 0..<4 { #expect(register("B", "a@b.co", "0123456789", from: "10.0.2.\(index)", mailThrottle: throttle) == [.accepted("a@b.co")]) }
+        #expect(accounts.notices.withLock { $0.filter { $0.event.type == .registrationAttempted }.count } == 2)
     }
 
     @Test("registration opens the user's first account, in CAD unless configured otherwise")
@@ -48,9 +91,10 @@ struct UserRegisterTransformerTests {
         #expect(accounts.accountStore.all.contains { $0.currency == .eur && $0.name == "Compte" })
     }
 
-    @Test("a taken email opens no account")
-    func takenEmailOpensNothing() {
+    @Test("a held email opens no account")
+    func takenEmailOpensNothing() throws {
         _ = register("A", "a@b.co", "0123456789")
+        try verify("a@b.co")
         _ = register("B", "a@b.co", "0123456789")
         #expect(accounts.accountStore.all.count == 1)
     }
@@ -70,7 +114,7 @@ struct UserRegisterTransformerTests {
 
     @Test("a password of exactly ten characters is enough")
     func tenCharacters() {
-        guard case .registered = register("A", "a@b.co", "0123456789").first else {
+        guard case .accepted = register("A", "a@b.co", "0123456789").first else {
             Issue.record("ten characters refused")
             return
         }
@@ -78,40 +122,35 @@ struct UserRegisterTransformerTests {
 
     @Test("password length counts code points: five e + combining accent pairs are ten")
     func codePoints() {
-        guard case .registered = register("A", "a@b.co", String(repeating: "e\u{301}", count: 5)).first else {
+        guard case .accepted = register("A", "a@b.co", String(repeating: "e\u{301}", count: 5)).first, accounts.allUsers.count == 1 else {
             Issue.record("ten code points refused")
             return
         }
     }
 
     @Test("an email typed in two Unicode forms is one address")
-    func normalization() {
+    func normalization() throws {
         _ = register("A", "\u{e9}@example.com", "0123456789")
-        #expect(register("B", "e\u{301}@example.com", "0123456789") == [.emailTaken])
-    }
-
-    @Test("the same email in another case is taken")
-    func emailTaken() {
-        _ = register("A", "a@b.co", "0123456789")
-        #expect(register("B", "A@B.CO", "0123456789") == [.emailTaken])
+        try verify("\u{e9}@example.com")
+        #expect(register("B", "e\u{301}@example.com", "0123456789") == [.accepted("\u{e9}@example.com")])
         #expect(accounts.allUsers.count == 1)
     }
 
     @Test("one address gets its limit of registrations per window, then a wait; another address is not affected")
     func registrationsLimitedPerAddress() {
         for index in 0..<3 {
-            guard case .registered = register("User", "user\(index)@example.com", "correct horse").first else {
+            guard case .accepted = register("User", "user\(index)@example.com", "correct horse").first else {
                 Issue.record("registration \(index) refused")
                 return
             }
         }
         #expect(register("User", "user3@example.com", "correct horse") == [.throttled(60)])
-        guard case .registered = register("User", "user3@example.com", "correct horse", from: "10.0.0.2").first else {
+        guard case .accepted = register("User", "user3@example.com", "correct horse", from: "10.0.0.2").first else {
             Issue.record("another address was throttled")
             return
         }
         clock.advance(61)
-        guard case .registered = register("User", "user4@example.com", "correct horse").first else {
+        guard case .accepted = register("User", "user4@example.com", "correct horse").first else {
             Issue.record("still throttled after the window")
             return
         }
@@ -125,7 +164,7 @@ struct UserRegisterTransformerTests {
             events.withLock { $0 += answer }
         }
         let all = events.withLock { $0 }
-        #expect(all.filter { if case .registered = $0 { true } else { false } }.count == 3)
+        #expect(all.filter { if case .accepted = $0 { true } else { false } }.count == 3)
         #expect(all.filter { $0 == .throttled(60) }.count == 17)
         #expect(accounts.allUsers.count == 3)
     }
@@ -137,7 +176,7 @@ struct UserRegisterTransformerTests {
         for _ in 0..<5 { #expect(register("User", "busy@example.com", "correct horse") == [.hashingBusy(2)]) }
         hasher.busy.withLock { $0 = false }
         #expect(accounts.allUsers.isEmpty)
-        guard case .registered = register("User", "busy@example.com", "correct horse").first else {
+        guard case .accepted = register("User", "busy@example.com", "correct horse").first else {
             Issue.record("refused registrations counted against the address")
             return
         }

@@ -10,6 +10,8 @@ struct StubGateway: EntityGateway {
     var available = true
     var contacts: any ContactManager = UntouchableContactManager()
     var users: any UserManager { UntouchableUserManager() }
+    var identity: any IdentityManager { UntouchableIdentityManager() }
+    var outbox: any OutboxManager { UntouchableOutboxManager() }
     var sessions: any SessionManager { OneSession() }
     var products: any ProductManager { UntouchableProductManager() }
     var orders: any OrderManager { UntouchableOrderManager() }
@@ -83,7 +85,7 @@ func makeRouter(
     AppRouter(
         dependencies: Dependencies(
             gateway: StubGateway(available: available, contacts: contacts), hasher: RefusingHasher(), tokens: IdentityTokens(),
-            logger: Logger(label: "test"), metrics: metrics, fingerprinter: PlainFingerprinter(), writeThrottle: writeThrottle),
+            logger: Logger(label: "test"), metrics: metrics, fingerprinter: PlainFingerprinter(), writeThrottle: writeThrottle, codes: RefusingCodeIssuer()),
         policies: policies, webApp: webApp)
 }
 

@@ -1,0 +1,39 @@
+import Domain
+import Foundation
+import Testing
+
+/// Fails the test when any outbox storage call happens.
+public struct UntouchableOutboxManager: OutboxManager {
+    public init() {}
+
+    private func reached(_ call: String) { Issue.record("storage reached: outbox \(call)") }
+
+    public func events(of user: UserID, after position: Int64, limit: Int) throws -> [StoredEvent] {
+        reached("events")
+        return []
+    }
+    public func purgeEvents(createdBefore date: Date, limit: Int) throws -> Int {
+        reached("purgeEvents")
+        return 0
+    }
+    public func leaseDueMail(owner: String, now: Date, until: Date, limit: Int) throws -> [MailRecord] {
+        reached("leaseDueMail")
+        return []
+    }
+    public func finishAttempt(id: String, owner: String, state: MailState, error: String?, nextAttemptAt: Date, at date: Date) throws -> Bool {
+        reached("finishAttempt")
+        return false
+    }
+    public func releaseAllLeases() throws -> Int {
+        reached("releaseAllLeases")
+        return 0
+    }
+    public func recentMail(limit: Int) throws -> [MailRecord] {
+        reached("recentMail")
+        return []
+    }
+    public func purgeMail(createdBefore date: Date, limit: Int) throws -> Int {
+        reached("purgeMail")
+        return 0
+    }
+}
