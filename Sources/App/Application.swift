@@ -66,7 +66,7 @@ public final class Application: Sendable {
             writeThrottle: WriteThrottle(
                 counter: storage.rateWindowCounter(), writesPerMinute: configuration.writesPerMinute,
                 transfersPerMinute: configuration.transfersPerMinute),
-            codes: RandomCodeIssuer(), identityPolicy: configuration.identityPolicy, mailThrottle: MailThrottle(counter: attempts))
+            codes: RandomCodeIssuer(), identityPolicy: configuration.identityPolicy, mailThrottle: MailThrottle(counter: attempts, maximumPerClient: configuration.maxRegistrationsPerAddress))
         if let account = configuration.publicReportAccount {
             // Anyone who can reach the port can read this account's transactions: say so loudly.
             logger.warning("PUBLIC REPORT ACCOUNT: GET /api/sortedTransactions/{authorized|posted|all} serves account \(account) to anyone, without a token")

@@ -6,7 +6,7 @@ public struct MailConfiguration: Sendable {
     /// log instead and kept in the outbox.
     public var relayURL: String?
     /// The sender every message shows; its domain ends each `Message-ID`.
-    public var fromAddress = "noreply@localhost"
+    public var fromAddress = "noreply@localhost.localdomain"
     /// The name shown with `fromAddress`.
     public var fromName = "Viperd"
     /// Each step of the SMTP dialogue (connect, each reply) must answer within this.

@@ -23,7 +23,7 @@ public struct PostgresUserManager: UserManager {
     public func register(_ user: User, firstSession: Session, firstAccount: Account) throws -> RegistrationResult {
         do {
             try database.write { connection -> Void in
-                try connection.statement(UserRow.insert).run(UserRow.insertValues(of: user))
+                try UserRow.insert(user, on: connection)
                 try connection.statement(PostgresSessionManager.insert).run(SessionRow.values(of: firstSession))
                 try connection.statement(AccountRow.insert).run(AccountRow.values(of: firstAccount))
             }

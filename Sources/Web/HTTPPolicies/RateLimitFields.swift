@@ -33,7 +33,9 @@ enum RateLimitFields {
     static func kind(of route: SignedInRoute, method: HTTPMethod) -> WriteThrottle.Kind? {
         guard !method.isSafe else { return nil }
         switch route {
-        case .sessions: return nil
+        // Verifying and asking for a code have limits of their own (tries per code, mail per
+        // address), and must not be spent by the user's other changes.
+        case .sessions, .users(.verify), .users(.sendVerification): return nil
         case .transfers(.create), .transfers(.submitDraft(_)): return .transfers
         default: return .writes
         }

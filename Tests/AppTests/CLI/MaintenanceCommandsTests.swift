@@ -81,7 +81,7 @@ struct MaintenanceCommandsTests {
     func checkpointAtExit() throws {
         defer { try? FileManager.default.removeItem(at: folder) }
         let server = try ViperdProcess(["--db", db])
-        #expect(try Self.register(port: server.port, email: "ops@example.com") == 201)
+        #expect(try Self.register(port: server.port, email: "ops@example.com") == 202)
         #expect(server.stop() == 0)
         #expect(server.log.contains("viperd stopped"))
 
@@ -93,23 +93,23 @@ struct MaintenanceCommandsTests {
             #expect(tables.contains(table), "\(table) missing from the .sqlite file alone: \(tables)")
         }
         let connection = try SQLiteConnection(path: alone.path, mode: .reader, configuration: DatabaseConfiguration(path: alone.path))
-        #expect(try connection.statement("SELECT email FROM users").rows { $0.string(at: 0) } == ["ops@example.com"])
+        #expect(try connection.statement("SELECT claimed_email FROM users").rows { $0.string(at: 0) } == ["ops@example.com"])
     }
 
     @Test("backup copies the database of a running server; an unwritable destination fails with a message")
     func backupWhileServing() throws {
         defer { try? FileManager.default.removeItem(at: folder) }
         let server = try ViperdProcess(["--db", db])
-        #expect(try Self.register(port: server.port, email: "first@example.com") == 201)
+        #expect(try Self.register(port: server.port, email: "first@example.com") == 202)
         let out = folder.appendingPathComponent("backups/viperd.sqlite").path
         try FileManager.default.createDirectory(atPath: (out as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
 
         let backup = try ViperdProcess.run(["backup", "--db", db, out])
         #expect(backup.status == 0, "\(backup.output)")
         #expect(backup.output.contains("integrity ok"))
-        #expect(try Self.register(port: server.port, email: "second@example.com") == 201)
+        #expect(try Self.register(port: server.port, email: "second@example.com") == 202)
         let connection = try SQLiteConnection(path: out, mode: .reader, configuration: DatabaseConfiguration(path: out))
-        #expect(try connection.statement("SELECT email FROM users").rows { $0.string(at: 0) } == ["first@example.com"])
+        #expect(try connection.statement("SELECT claimed_email FROM users").rows { $0.string(at: 0) } == ["first@example.com"])
 
         let refused = try ViperdProcess.run(["backup", "--db", db, folder.appendingPathComponent("nowhere/x.sqlite").path])
         #expect(refused.status == 1)

@@ -73,7 +73,7 @@ struct HTTPPoliciesEndpointTests {
         let app = try TestApplication()
         let registered = try app.request(
             "POST", "/v1/users", json: #"{"name":"Lucy","email":"lucy@example.com","password":"correct horse battery"}"#, auth: .none)
-        #expect(registered.status == 201)
+        #expect(registered.status == 202)
         #expect(registered.header("Cache-Control") == "no-store")
         let login = try app.request("POST", "/v1/sessions", json: #"{"email":"lucy@example.com","password":"correct horse battery"}"#, auth: .none)
         #expect(login.status == 201)

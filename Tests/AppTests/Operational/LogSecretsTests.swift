@@ -27,9 +27,10 @@ struct LogSecretsTests {
         let forged = "forged\(UUID().uuidString.replacingOccurrences(of: "-", with: ""))"
 
         let registered = try send(server, "POST /v1/users HTTP/1.1", body: #"{"name":"Ops","email":"ops@example.com","password":"\#(password)"}"#)
-        #expect(registered.status == 201)
-        let token = try #require((try JSONSerialization.jsonObject(with: Data(registered.text.utf8)) as? [String: Any])?["token"] as? String)
-        #expect(try send(server, "POST /v1/sessions HTTP/1.1", body: #"{"email":"ops@example.com","password":"\#(password)"}"#).status == 201)
+        #expect(registered.status == 202)
+        let signedIn = try send(server, "POST /v1/sessions HTTP/1.1", body: #"{"email":"ops@example.com","password":"\#(password)"}"#)
+        #expect(signedIn.status == 201)
+        let token = try #require((try JSONSerialization.jsonObject(with: Data(signedIn.text.utf8)) as? [String: Any])?["token"] as? String)
         #expect(try send(server, "POST /v1/sessions HTTP/1.1", body: #"{"email":"ops@example.com","password":"\#(wrong)"}"#).status == 401)
         #expect(try send(server, "POST /v1/sessions HTTP/1.1", body: #"{"email":"ops@example.com","password":"\#(inBrokenBody)""#).status == 400)
         #expect(try send(server, "GET /v1/me HTTP/1.1\r\nAuthorization: Bearer \(token)").status == 200)

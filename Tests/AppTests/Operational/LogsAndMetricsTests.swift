@@ -32,13 +32,13 @@ struct LogsAndMetricsTests {
         #expect(abs(start - Date().timeIntervalSince1970) < 120)
     }
 
-    @Test("--log-format json writes one parseable object per line; an expected conflict is not an error and shows no SQL")
+    @Test("--log-format json writes one parseable object per line; an expected refusal is not an error and shows no SQL")
     func jsonLogLines() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("viperd-logs-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         let server = try ViperdProcess(["--db", folder.appendingPathComponent("db.sqlite").path, "--log-format", "json"])
-        let body = #"{"name":"Ops","email":"ops@example.com","password":"a long enough password"}"#
-        for expected in [201, 409] {
+        for (expected, password) in [(202, "a long enough password"), (422, "short")] {
+            let body = #"{"name":"Ops","email":"ops@example.com","password":"\#(password)"}"#
             let client = try TestClient(port: server.port)
             try client.send("POST /v1/users HTTP/1.1\r\nHost: t\r\nX-Request-ID: req-\(expected)\r\nContent-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)")
             #expect(try client.expectResponse().status == expected)
@@ -56,10 +56,10 @@ struct LogsAndMetricsTests {
         for object in objects {
             #expect(object["time"] is String && object["level"] is String && object["message"] is String, "\(object)")
         }
-        let conflict = try #require(objects.first { $0["request_id"] as? String == "req-409" })
+        let conflict = try #require(objects.first { $0["request_id"] as? String == "req-422" })
         #expect(conflict["method"] as? String == "POST")
         #expect(conflict["path"] as? String == "/v1/users")
-        #expect(conflict["status"] as? Int == 409)
+        #expect(conflict["status"] as? Int == 422)
         #expect((conflict["bytes"] as? Int).map { $0 > 0 } == true)
         #expect(conflict["duration_ms"] is Double || conflict["duration_ms"] is Int)
         #expect(conflict["level"] as? String == "info")

@@ -21,7 +21,7 @@ struct PrivateFilesTests {
         let client = try TestClient(port: server.port)
         let body = #"{"name":"Files","email":"files@example.com","password":"a long enough password"}"#
         try client.send("POST /v1/users HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)")
-        #expect(try client.expectResponse().status == 201)
+        #expect(try client.expectResponse().status == 202)
 
         #expect(try Self.mode(root.appendingPathComponent("data").path) == 0o700)
         #expect(try Self.mode(folder.path) == 0o700)

@@ -41,13 +41,36 @@ final class TestApplication {
         token = try register(email: owner)
     }
 
-    /// Registers a user and returns their bearer token.
-    func register(email: String, password: String = "correct horse battery", name: String = "Test User") throws -> String {
+    /// Registers a user as a client does (register, read the code mailed to them, sign in,
+    /// verify unless `verified` is false) and returns their bearer token.
+    func register(email: String, password: String = "correct horse battery", name: String = "Test User", verified: Bool = true) throws -> String {
         let response = try request("POST", "/v1/users", json: #"{"name":"\#(name)","email":"\#(email)","password":"\#(password)"}"#, auth: .none)
-        guard response.status == 201, let token = Self.object(response)["token"] as? String else {
-            throw RegistrationFailed(description: "registration failed: \(response.status) \(response.text)")
+        guard response.status == 202 else { throw RegistrationFailed(description: "registration failed: \(response.status) \(response.text)") }
+        let token = try signIn(email: email, password: password)
+        if verified {
+            let verification = try request("POST", "/v1/users/verify", json: #"{"code":"\#(try mailedCode(to: email))"}"#, auth: .bearer(token))
+            guard verification.status == 200 else { throw RegistrationFailed(description: "verification failed: \(verification.status) \(verification.text)") }
         }
         return token
+    }
+
+    /// Signs in and returns the bearer token.
+    func signIn(email: String, password: String = "correct horse battery") throws -> String {
+        let response = try request("POST", "/v1/sessions", json: #"{"email":"\#(email)","password":"\#(password)"}"#, auth: .none)
+        guard response.status == 201, let token = Self.object(response)["token"] as? String else {
+            throw RegistrationFailed(description: "sign-in failed: \(response.status) \(response.text)")
+        }
+        return token
+    }
+
+    /// The code of the newest message of `kind` queued to `email` (the delivery worker does not
+    /// run in tests, so the outbox still holds it).
+    func mailedCode(to email: String, kind: MailKind = .emailVerification) throws -> String {
+        let mail = try application.storage.gateway.outbox.recentMail(limit: 1000)
+        guard let code = mail.first(where: { $0.request.recipient == email.lowercased() && $0.request.kind == kind })?.request.secret else {
+            throw RegistrationFailed(description: "no \(kind.rawValue) mail with a code to \(email)")
+        }
+        return code
     }
 
     deinit {

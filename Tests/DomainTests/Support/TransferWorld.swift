@@ -25,19 +25,22 @@ final class TransferWorld {
             contact("c_stranger", first: "Stranger", last: nil, email: "nobody@example.com"),
             contact("c_noemail", first: "No", last: "Email"),
             contact("c_bobs", first: "Alice", last: nil, owner: bob, email: "alice@example.com"),
+            contact("c_dave", first: "Dave", last: nil, email: "dave@example.com"),
         ])
-        func register(_ id: UserID, _ name: String, _ email: String) throws {
-            let user = User(id: id, name: name, email: email, passwordHash: "x", createdAt: start)
+        func register(_ id: UserID, _ name: String, _ email: String, verified: Bool = true) throws {
+            let user = User(id: id, name: name, email: email, passwordHash: "x", createdAt: start, emailVerifiedAt: verified ? start : nil)
             let session = Session(tokenDigest: "d_\(id)", userID: id, createdAt: start, expiresAt: start)
             _ = try users.register(user, firstSession: session, firstAccount: Self.account("first_\(id)", owner: id, currency: .jpy, at: -1_000))
         }
         try register(alice, "Alice Smith", "alice@example.com")
         try register(bob, "Bob Jones", "bob@example.com")
         try register(UserID("carol"), "Carol", "carol@example.com")
+        // Dave holds his address from before verification existed, and never verified it.
+        try register(UserID("dave"), "Dave", "dave@example.com", verified: false)
         for account in [
             Self.account("a_main", owner: alice), Self.account("a_savings", owner: alice, at: 10), Self.account("a_euro", owner: alice, currency: .eur),
             Self.account("a_card", owner: alice, creditLimit: 2_000), Self.account("b_eur", owner: bob, currency: .eur, at: -10),
-            Self.account("b_main", owner: bob), Self.account("b_second", owner: bob, at: 10), Self.account("c_eur", owner: UserID("carol"), currency: .eur),
+            Self.account("b_main", owner: bob), Self.account("b_second", owner: bob, at: 10), Self.account("c_eur", owner: UserID("carol"), currency: .eur), Self.account("d_main", owner: UserID("dave")),
         ] {
             try accounts.insert(account)
         }

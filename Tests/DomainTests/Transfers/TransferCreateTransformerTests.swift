@@ -93,8 +93,8 @@ struct TransferCreateTransformerTests {
         #expect(send(request(toAccount: nil, toContact: "c_bobs"), in: world, transfers: UntouchableTransferManager()) == [.contactNotFound(ContactID("c_bobs"))])
     }
 
-    @Test("a contact without email, with an unregistered email, or whose user has no account in the currency is not reachable",
-        arguments: ["c_noemail", "c_stranger", "c_carol"])
+    @Test("a contact without email, with an unregistered email, whose user has no account in the currency, or whose user never verified the address is not reachable",
+        arguments: ["c_noemail", "c_stranger", "c_carol", "c_dave"])
     func notReachable(contact: String) throws {
         let world = try TransferWorld()
         #expect(send(request(toAccount: nil, toContact: contact), in: world, transfers: UntouchableTransferManager()) == [.recipientNotReachable])

@@ -2,8 +2,8 @@ import Foundation
 
 /// The "register" event: checks the rules, takes a registration slot of the client's address,
 /// and answers alike whether or not the address is free: a free one gets a new user who claims
-/// it (with a first account) and a mailed verification code; a held one gets its holder a
-/// "someone tried to register with your address" message. Either way the password is hashed,
+/// it (with a first account) and a mailed verification code; one held verified gets its holder
+/// a "someone tried to register with your address" message. Either way the password is hashed,
 /// so the time taken tells nothing either.
 public struct UserRegisterTransformer {
     public static let minimumPasswordLength = 10
@@ -68,7 +68,9 @@ public struct UserRegisterTransformer {
     }
 
     private func store(name: String, email: String, passwordHash: String, clientAddress: String, language: String, now: Date) throws {
-        if let holder = try services.users.fetch(email: email) {
+        // A holder that never verified (an account from before verification existed) holds
+        // the address only until someone proves the mailbox: the registration claims it too.
+        if let holder = try services.users.fetch(email: email), holder.isEmailVerified {
             // Mail past the limit is dropped in silence: the answer must not change.
             guard services.mailThrottle.reserve(recipient: email, client: clientAddress, now: now) == nil else { return }
             let notice = services.notice(.registrationAttempted, of: holder, mail: .registrationAttempt, to: email, language: language, at: now)
