@@ -35,10 +35,19 @@ public struct UserRegisterTransformer {
     ///   `clientAddress` the address the registration counts against.
     public func transform(name: String?, email: String?, password: String?, clientAddress: String, output: any UserRegisterUseCaseOutput) {
         var failures: [UserFieldFailure] = []
-        if name?.isEmpty ?? true { failures.append(UserFieldFailure(field: .name, rule: .required)) }
+        if let name, !name.isEmpty {
+            if !VisibleText.isVisibleName(name) { failures.append(UserFieldFailure(field: .name, rule: .invisibleCharacters)) }
+        } else {
+            failures.append(UserFieldFailure(field: .name, rule: .required))
+        }
         let normalized = email.map(EmailAddress.normalize)
         if let normalized, !normalized.isEmpty {
-            if !EmailRule.isPlausible(normalized) { failures.append(UserFieldFailure(field: .email, rule: .invalidEmail)) }
+            switch EmailRule.failure(of: normalized) {
+            case .invisibleCharacters?: failures.append(UserFieldFailure(field: .email, rule: .invisibleCharacters))
+            case .nonASCIIDomain?: failures.append(UserFieldFailure(field: .email, rule: .nonASCIIDomain))
+            case .implausible?: failures.append(UserFieldFailure(field: .email, rule: .invalidEmail))
+            case nil: break
+            }
         } else {
             failures.append(UserFieldFailure(field: .email, rule: .required))
         }

@@ -42,6 +42,9 @@ public final class UserRegisterPresenter: UserRegisterUseCaseOutput, StorageFail
         let errors = failures.map { failure -> FieldErrorViewModel in
             let pointer = "/\(failure.field.rawValue)"
             switch (failure.field, failure.rule) {
+            case (_, .invisibleCharacters):
+                return FieldErrorViewModel(pointer: pointer, code: .invisibleCharacters, detail: messages.text(.invisibleCharacters))
+            case (_, .nonASCIIDomain): return FieldErrorViewModel(pointer: pointer, code: .nonASCIIDomain, detail: messages.text(.nonASCIIDomain))
             case (.name, _): return FieldErrorViewModel(pointer: pointer, code: .required, detail: messages.text(.userNameRequired))
             case (.email, .required): return FieldErrorViewModel(pointer: pointer, code: .required, detail: messages.text(.emailRequired))
             case (.email, _): return FieldErrorViewModel(pointer: pointer, code: .invalidEmail, detail: messages.text(.invalidEmail))
