@@ -66,9 +66,9 @@ struct SMTPClientFailureTests {
 
     @Test("a refused connection is temporary")
     func connectionRefused() throws {
-        // The sink's port, free again once it has stopped.
-        let port = try SMTPSink.with { $0.port }
-        guard case .temporary(let reason) = sendFailure(Samples.mail(), port: port) else {
+        let closed = try ClosedPort()
+        defer { withExtendedLifetime(closed) {} }
+        guard case .temporary(let reason) = sendFailure(Samples.mail(), port: closed.port) else {
             Issue.record("expected a temporary failure")
             return
         }
