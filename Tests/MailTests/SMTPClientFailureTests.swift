@@ -75,6 +75,20 @@ struct SMTPClientFailureTests {
         #expect(reason.contains("connect"))
     }
 
+    @Test("a connect that never completes fails temporary after the timeout")
+    func connectTimeout() throws {
+        let silent = try SilentPort()
+        defer { withExtendedLifetime(silent) {} }
+        let started = ContinuousClock.now
+        guard case .temporary(let reason) = sendFailure(Samples.mail(), port: silent.port, timeout: .seconds(1)) else {
+            Issue.record("expected a temporary failure")
+            return
+        }
+        let elapsed = ContinuousClock.now - started
+        #expect(reason.contains("connecting"))
+        #expect(elapsed >= .milliseconds(900) && elapsed < .seconds(10), "took \(elapsed)")
+    }
+
     @Test("a message that can never be sent fails permanent before connecting")
     func refusedBeforeConnecting() throws {
         try SMTPSink.with { sink throws in
