@@ -20,7 +20,7 @@ public struct SMTPClient: Sendable {
     /// printable ASCII, such as `viperd.example.com`).
     public var heloName: String
     /// The bound on connecting, on writing each command or the message, and on waiting for
-    /// each reply.
+    /// each reply; taken as at most a day, so no deadline computed from it can overflow.
     public var timeout: Duration
 
     /// A client for `relay`, naming itself `heloName`, every step bounded by `timeout`.
@@ -36,7 +36,7 @@ public struct SMTPClient: Sendable {
         let message = try MailFormat.message(mail)
         try MailSyntax.checkHeloName(heloName)
         let credentials = try checkedCredentials()
-        let connection = try SMTPConnection(host: relay.host, port: relay.port, timeout: timeout)
+        let connection = try SMTPConnection(host: relay.host, port: relay.port, timeout: min(timeout, .seconds(86_400)))
         do {
             try converse(connection, message: message, from: mail.from, to: mail.to, credentials: credentials)
         } catch {
