@@ -131,7 +131,7 @@ let package = Package(
         .target(
             name: "App",
             dependencies: [
-                "HTTPServer", "Domain", "Presentation", "Web", "SQLiteGateway", "PostgresGateway", "Migrations", "Security",
+                "HTTPServer", "Domain", "Presentation", "Web", "SQLiteGateway", "PostgresGateway", "Migrations", "Security", "Mail",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
