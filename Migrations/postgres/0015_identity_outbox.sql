@@ -65,7 +65,7 @@ CREATE TABLE mail_messages (
     lease_until     BIGINT,
     last_error      TEXT,
     created_at      BIGINT NOT NULL,
-    finished_at     INTEGER
+    finished_at     BIGINT
 );
 
 CREATE INDEX mail_messages_due ON mail_messages (next_attempt_at) WHERE state = 'queued';

@@ -15,15 +15,19 @@ public struct SQLOutboxManager<Database: SQLDatabase>: OutboxManager {
         """
     }
     /// The due messages a lease takes, oldest first; `?1` now, `?2` how many, `?3` the owner,
-    /// `?4` the lease's end. `lockClause` follows the subquery's `LIMIT`.
+    /// `?4` the lease's end. `lockClause` follows the selection's `LIMIT`. The selection is a
+    /// common table expression, run once: as an `IN (subquery)`, PostgreSQL may run the
+    /// subquery again when it rechecks a row another worker just changed, and so hand one
+    /// message to two workers (seen: 23 messages sent for 20 by two instances).
     static func leaseDue(lockClause: String) -> String {
         """
-        UPDATE mail_messages SET lease_owner = ?3, lease_until = ?4, attempts = attempts + 1
-        WHERE id IN (
-            SELECT id FROM mail_messages
+        WITH due AS (
+            SELECT id AS due_id FROM mail_messages
             WHERE state = 'queued' AND next_attempt_at <= ?1 AND (lease_until IS NULL OR lease_until <= ?1)
             ORDER BY next_attempt_at, id LIMIT ?2\(lockClause)
         )
+        UPDATE mail_messages SET lease_owner = ?3, lease_until = ?4, attempts = attempts + 1
+        FROM due WHERE mail_messages.id = due.due_id AND mail_messages.state = 'queued'
         RETURNING \(mailColumns)
         """
     }
