@@ -13,6 +13,7 @@ allowed are the network lines Chromium writes for API answers the journey provok
 SCRIPT ACCOUNT FEED loads a card-processor feed into an account (`viperd import-transactions`).
 """
 import argparse
+import glob
 import json
 import os
 import re
@@ -22,6 +23,8 @@ import time
 import urllib.error
 import urllib.request
 import uuid
+from email import parser as email_parser
+from email import policy as email_policy
 
 from selenium import webdriver
 from selenium.common.exceptions import StaleElementReferenceException, TimeoutException
@@ -47,6 +50,7 @@ class Journey:
         self.page = page or f"{base}/app/"
         self.language = language
         self.feeds = feeds
+        self.mail_spool = feeds.mail_spool
         self.screenshots = screenshots
         self.artifacts = artifacts
         self.scene = "start"
@@ -184,21 +188,74 @@ class Journey:
         refused = [entry for entry in self.driver.get_log("browser") if "Content Security Policy" in entry["message"]]
         self.check(refused, "the injected inline script was not reported as a CSP violation")
 
+    def mailed_code(self, email, since):
+        """The six-digit code of the newest message to `email` the test SMTP server accepted after
+        `since` (a count of messages), read as a person reads it: from the subject."""
+        deadline = time.monotonic() + 15
+        while time.monotonic() < deadline:
+            messages = sorted(glob.glob(os.path.join(self.mail_spool, "*.eml")), key=os.path.getmtime)
+            for path in reversed(messages[since:]):
+                with open(path, "rb") as handle:
+                    message = email_parser.BytesParser(policy=email_policy.default).parse(handle)
+                if message["To"] and email in str(message["To"]):
+                    found = re.search(r"\b(\d{6})\b", str(message["Subject"]))
+                    if found:
+                        return found.group(1)
+            time.sleep(0.2)
+        raise JourneyFailure(f"[{self.language}] {self.scene}: no code mailed to {email} reached the test SMTP server")
+
+    def mail_count(self):
+        return len(glob.glob(os.path.join(self.mail_spool, "*.eml")))
+
     def register(self):
         self.begin("register", allowed=[401, 422])
         self.go("/register")
         self.email = f"web-{self.language}-{uuid.uuid4().hex[:8]}@example.com"
+        self.password = "correct horse battery"
         self.fill("#main form [name=name]", "Web Journey")
         self.fill("#main form [name=email]", self.email)
         self.fill("#main form [name=password]", "short")
         self.submit("#main form")
         self.visible("#main form .field-error")  # weak password, beside its field
-        self.fill("#main form [name=password]", "correct horse battery")
+        self.fill("#main form [name=password]", self.password)
+        mailed = self.mail_count()
         self.submit("#main form")
+        # The same answer for a free and a held address: what happens next, then sign in.
+        self.text_in("#session-notice", self.email)
+        self.fill("#main form [name=password]", self.password)
+        self.submit("#main form")
+        self.find("#verify-form")
+        self.fill("#verify-code", "000000" if self.mailed_code(self.email, mailed) != "000000" else "111111")
+        self.submit("#verify-form")
+        self.visible("#verify-form .form-problem, #verify-code ~ .field-error")
+        self.fill("#verify-code", self.mailed_code(self.email, mailed))
+        self.submit("#verify-form")
         self.find("#contact-list")
+        _, _, me = self.api("GET", "/v1/me", token=self.token)
+        self.check(me["emailVerified"] is True, "the address is not verified after the code was entered")
         _, _, empty = self.api("GET", "/v1/contacts", token=self.token)
         self.text_in("#contact-message", empty["message"])
         self.screenshot("contacts-empty")
+
+    def password_reset(self):
+        self.begin("forgotten password", allowed=[401, 422])
+        self.find("#sign-out").click()
+        self.find("#forgot-password").click()
+        self.fill("#reset-request [name=email]", self.email)
+        mailed = self.mail_count()
+        self.submit("#reset-request")
+        self.text_in("#session-notice", self.email)
+        self.fill("#reset-code", self.mailed_code(self.email, mailed))
+        self.fill("#reset-confirm [name=newPassword]", "a brand new password")
+        self.submit("#reset-confirm")
+        self.find("#session-notice")
+        self.screenshot("password-reset")
+        self.fill("#main form [name=password]", self.password)
+        self.submit("#main form")
+        self.visible("#main form .form-problem")  # the old password no longer works
+        self.fill("#main form [name=password]", "a brand new password")
+        self.submit("#main form")
+        self.find("#contact-list")
 
     def contacts(self):
         self.begin("contacts", allowed=[404, 412, 422])
@@ -374,8 +431,10 @@ class Journey:
         self.begin("banking report")
         # A user of its own, holding the 58 rows of the report tests' fixture (April-May 2016).
         email, password = f"report-{self.language}-{uuid.uuid4().hex[:8]}@example.com", "correct horse battery"
-        status, _, registered = self.api("POST", "/v1/users", {"name": "Report", "email": email, "password": password})
-        self.check(status == 201, f"registering the report's user answered {status}")
+        status, _, _ = self.api("POST", "/v1/users", {"name": "Report", "email": email, "password": password})
+        self.check(status == 202, f"registering the report's user answered {status}")
+        status, _, registered = self.api("POST", "/v1/sessions", {"email": email, "password": password})
+        self.check(status == 201, f"signing the report's user in answered {status}")
         _, _, accounts = self.api("GET", "/v1/accounts", token=registered["token"])
         account = accounts["items"][0]["id"]
         self.load_feed(account, self.feeds.report_feed)
@@ -416,7 +475,7 @@ class Journey:
     def run(self):
         """Every scene, from viperd's own /app/."""
         self.walk(self.language, [self.start, self.register, self.contacts, self.orders, self.accounts,
-                                  self.transfers, self.report])
+                                  self.transfers, self.report, self.password_reset])
 
     def run_cross_origin(self):
         """The client hosted on another origin, calling viperd through CORS (`--cors-origin`):
@@ -451,6 +510,7 @@ def main():
     parser.add_argument("--deposit", required=True)
     parser.add_argument("--report-feed", required=True)
     parser.add_argument("--screenshots", action="store_true")
+    parser.add_argument("--mail-spool", required=True, help="the folder the test SMTP server writes each accepted message to")
     parser.add_argument("--cross-origin-page", help="a copy of the client on another origin, allowed by --cors-origin")
     arguments = parser.parse_args()
     artifacts = os.environ.get("VIPERD_WEB_ARTIFACTS", "/tmp/viperd-web-artifacts")

@@ -25,9 +25,11 @@ source "$root/Scripts/lib/viperd-server.sh"
 work=$(mktemp -d "${TMPDIR:-/tmp}/viperd-web-journeys.XXXXXX")
 export VIPERD_WEB_ARTIFACTS=${VIPERD_WEB_ARTIFACTS:-$work/artifacts}
 site_pid=""
+sink_pid=""
 cleanup() {
     stop_viperd
     [[ -n "$site_pid" ]] && kill "$site_pid" 2>/dev/null
+    [[ -n "$sink_pid" ]] && kill "$sink_pid" 2>/dev/null
     # Kept when the run failed: the screenshots and the server's log are the evidence.
     [[ ${status:-1} -eq 0 ]] && rm -rf "$work"
 }
@@ -36,8 +38,14 @@ trap cleanup EXIT
 # A second origin hosts a copy of the client (its `viperd-api` meta names the server), to prove the
 # client works from elsewhere through `--cors-origin`.
 site_port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+# A real SMTP server (aiosmtpd, Scripts/smtp-sink.sh) the server mails its codes to; the journeys
+# read each code from the message it received, as a person reads their mail.
+mkdir -p "$work/mail"
+coproc SINK { exec bash "$root/Scripts/smtp-sink.sh" --port 0 --spool "$work/mail" 2>"$work/sink.log"; }
+sink_pid=$SINK_PID
+read -r -t 60 sink_port <&"${SINK[0]}" || { echo "web-journeys.sh: the test SMTP server did not start" >&2; cat "$work/sink.log" >&2; exit 1; }
 start_viperd "$VIPERD_BIN" "$work" --log-level notice --max-registrations-per-address 0 \
-    --cors-origin "http://127.0.0.1:$site_port" || exit 1
+    --cors-origin "http://127.0.0.1:$site_port" --smtp-url "smtp://127.0.0.1:$sink_port" --smtp-retry-seconds 1 || exit 1
 mkdir -p "$work/site"
 cp -R "$root/Clients/Web/." "$work/site/"
 rm -f "$work/site/"*.swift
@@ -60,7 +68,7 @@ chmod +x "$work/import.sh"
 
 "$venv/bin/python" "$root/Scripts/web-journeys.py" "$base" --import-script "$work/import.sh" \
     --deposit "$work/deposit.json" --report-feed "$root/Tests/Fixtures/report-demo-feed.json" \
-    --cross-origin-page "http://127.0.0.1:$site_port/" "$@"
+    --cross-origin-page "http://127.0.0.1:$site_port/" --mail-spool "$work/mail" "$@"
 status=$?
 stop_viperd
 ((server_status == 0)) || { echo "web-journeys.sh: the server crashed or stopped uncleanly" >&2; status=1; }

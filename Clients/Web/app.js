@@ -13,6 +13,8 @@ import * as transfers from './transfers/transfers.js';
 const routes = [
   ['/signin', sessionScenes.signIn, false],
   ['/register', sessionScenes.register, false],
+  ['/reset', sessionScenes.reset, false],
+  ['/verify', sessionScenes.verify, true],
   ['/contacts', contacts.list, true],
   ['/contacts/new', contacts.create, true],
   ['/contacts/:id', contacts.detail, true],
@@ -66,7 +68,7 @@ async function route() {
   }
 }
 
-whenUnauthorized(() => { if (location.hash !== '#/signin' && location.hash !== '#/register') location.hash = '#/signin'; });
+whenUnauthorized(() => { if (!['#/signin', '#/register', '#/reset'].includes(location.hash)) location.hash = '#/signin'; });
 
 const languageSelect = document.getElementById('language');
 setLanguage(language());

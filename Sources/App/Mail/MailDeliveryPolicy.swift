@@ -11,8 +11,8 @@ public struct MailDeliveryPolicy: Sendable {
     public var maximumAttempts = 8
     /// How long a leased message is this worker's alone: past it (the worker died mid-delivery),
     /// another worker or this one after a restart takes it again. Longer than one attempt can
-    /// take (`--smtp-timeout` for each step of the dialogue).
-    public var leaseDuration: TimeInterval = 300
+    /// take: 12 × `--smtp-timeout` (30 s), for each step of the dialogue.
+    public var leaseDuration: TimeInterval = 360
     /// Messages leased at once.
     public var batchSize = 10
 

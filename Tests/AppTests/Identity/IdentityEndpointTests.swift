@@ -16,7 +16,8 @@ struct IdentityEndpointTests {
     /// The owner's CAD account funded with 100.00; a contact of the owner's with `email`.
     static func sender(_ app: TestApplication, paying email: String) throws -> (account: String, contact: String) {
         let main = try #require(try app.firstAccount()["id"] as? String)
-        let feed = app.directory.appendingPathComponent("feed-\(UUID().uuidString).json")
+        let feed = FileManager.default.temporaryDirectory.appendingPathComponent("viperd-feed-\(UUID().uuidString).json")
+        defer { try? FileManager.default.removeItem(at: feed) }
         try Data(#"[{"group":"P","date":"2026-11-01","description":"Deposit","amount":"100.00","debit":"C"}]"#.utf8).write(to: feed)
         try app.importFeed(feed, into: main)
         let contact = try app.request("POST", "/v1/contacts", json: #"{"firstName":"Bob","email":"\#(email)"}"#)
