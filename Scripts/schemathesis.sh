@@ -69,10 +69,10 @@ log "server $server_pid listening on $base"
 # /v1 routes other than registration, login and password resets need `Authorization: Bearer`:
 # register one user in the fresh database (202, nothing handed back), sign in for its token
 # (Scripts/lib/viperd_accounts.py) and send it with every request (Schemathesis's auth checks take
-# it away or spoil it to see 401). It stays unverified: `POST /v1/users/verify` then answers by the
-# code (422 for any a fuzzer can draw), where a verified user's 200 "nothing changes" would take
-# any body. Logging out with that token would revoke it for the rest of the run, so
-# Scripts/schemathesis.toml keeps the `logout` operation out of it.
+# it away or spoil it to see 401). It stays unverified, so verifying is fuzzed against a live code
+# (a verified user's answers are 200 and 409 whatever the code). Logging out with that token would
+# revoke it for the rest of the run, so Scripts/schemathesis.toml keeps the `logout` operation out
+# of it.
 token=$(python3 Scripts/lib/viperd_accounts.py register --base "$base" --name Schemathesis \
     --email schemathesis@example.com --password schemathesis-password) || exit 1
 auth=(--header "Authorization: Bearer $token")
