@@ -106,6 +106,19 @@ class Journey:
     def visible(self, css):
         return self.wait.until(EC.visibility_of_element_located((By.CSS_SELECTOR, css)))
 
+    def shown(self, css, why):
+        """`css` is on screen, not only in the document."""
+        element = self.find(css)
+        self.check(element.is_displayed(), f"{css} is not displayed: {why}")
+        return element
+
+    def not_shown(self, css, why):
+        """`css` is in the document but hidden (its `hidden` attribute): a control the page holds
+        for later must not be displayed, whatever the stylesheet says of its element."""
+        element = self.find(css)
+        self.check(self.driver.execute_script("return arguments[0].hidden", element), f"{css} is not hidden: {why}")
+        self.check(not element.is_displayed(), f"{css} is hidden but displayed: {why}")
+
     def text_in(self, css, text):
         # WebDriver reports rendered text, where the no-break spaces of French amounts
         # (U+00A0, U+202F) read as plain spaces.
@@ -187,6 +200,11 @@ class Journey:
         self.check(self.driver.execute_script("return window.inlineRan === undefined"), "an inline script ran despite the CSP")
         refused = [entry for entry in self.driver.get_log("browser") if "Content Security Policy" in entry["message"]]
         self.check(refused, "the injected inline script was not reported as a CSP violation")
+        # A visitor on the sign-in screen is offered no Sign out, and no problem before a submit.
+        self.wait.until(lambda driver: "#/signin" in driver.current_url)
+        self.find("#main form [name=email]")
+        self.not_shown("#sign-out", "a visitor has no session to sign out of")
+        self.not_shown("#main form .form-problem", "nothing was submitted yet")
 
     def mailed_code(self, email, since):
         """The six-digit code of the newest message to `email` the test SMTP server accepted after
@@ -235,6 +253,9 @@ class Journey:
         self.check(me["emailVerified"] is True, "the address is not verified after the code was entered")
         _, _, empty = self.api("GET", "/v1/contacts", token=self.token)
         self.text_in("#contact-message", empty["message"])
+        self.check(empty.get("nextCursor") is None, "an empty list has a next page")
+        self.not_shown("#contact-more", "an empty list has nothing more to load")
+        self.shown("#sign-out", "a signed-in user can sign out")
         self.screenshot("contacts-empty")
 
     def password_reset(self):
@@ -275,6 +296,7 @@ class Journey:
         self.go("/contacts")
         self.visible("#contact-more").click()
         self.wait.until(lambda driver: len(driver.find_elements(By.CSS_SELECTOR, "#contact-list li")) == 22)
+        self.not_shown("#contact-more", "the last page is loaded")
         search = self.fill("#contact-search", "lovel")
         self.wait.until(lambda driver: len(driver.find_elements(By.CSS_SELECTOR, "#contact-list li")) == 1)
         self.text_in("#contact-list", "Ada Lovelace")
@@ -285,6 +307,7 @@ class Journey:
 
         # Edit while someone else changes the contact: 412, the message, reload, save.
         self.go(f"/contacts/{contact_id}/edit")
+        self.not_shown("#contact-stale", "nobody changed the contact yet")
         self.fill("#contact-phone", "+1-416-555-0000")
         status, _, _ = self.api("PATCH", f"/v1/contacts/{contact_id}", {"address": {"city": "London"}}, token=self.token)
         self.check(status == 200, f"the concurrent PATCH answered {status}")
@@ -312,6 +335,15 @@ class Journey:
     def orders(self):
         self.begin("orders", allowed=[400, 422])
         self.go("/orders/new")
+        # Shipping to an address or to a contact shows one set of fields and hides the other
+        # (a fieldset's own display rule must not bring a hidden one back).
+        self.not_shown("#ship-to-contact-fields", "the order ships to an address until a contact is chosen")
+        self.find("#ship-to-contact").click()
+        self.shown("#ship-to-contact-fields", "shipping to a contact")
+        self.not_shown("#shipmentAddress-fields", "shipping to a contact needs no address")
+        self.find("#ship-to-address").click()
+        self.shown("#shipmentAddress-fields", "shipping to an address")
+        self.not_shown("#ship-to-contact-fields", "shipping to an address")
         self.fill("#customer-lastName", "Lovelace")
         self.fill("#customer-email", "ada@example.com")
         for name, value in [("street", "12 Analytical Row"), ("city", "London"), ("postalCode", "N1 9GU"), ("country", "UK")]:

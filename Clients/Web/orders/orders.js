@@ -62,7 +62,7 @@ export async function create() {
   }
   addLine();
 
-  const shipToContact = h('div', { id: 'ship-to-contact', hidden: true },
+  const shipToContact = h('div', { id: 'ship-to-contact-fields', hidden: true },
     field(t('contact'), { control: 'select', name: 'shipToContactId', id: 'order-ship-contact', pointer: '/shipToContactId',
       options: options(contacts.body.items.map((contact) => [contact.id, contact.contactName])) }));
   const shipmentAddress = addressFields('shipmentAddress', t('shipment'));

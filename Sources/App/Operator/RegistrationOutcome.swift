@@ -9,6 +9,8 @@ enum RegistrationOutcome {
                 switch failure.rule {
                 case .required: "\(failure.field.rawValue) is required"
                 case .invalidEmail: "the email is not a valid address"
+                case .invisibleCharacters: "the \(failure.field.rawValue) holds invisible or text-direction characters"
+                case .nonASCIIDomain: "the email's domain must be ASCII (an internationalized domain in its xn-- form)"
                 case .weakPassword: "the password must have at least \(UserRegisterTransformer.minimumPasswordLength) characters"
                 }
             }

@@ -8,6 +8,9 @@ public struct AccountFieldFailure: Equatable, Sendable {
         case tooLong
         /// Not an ISO 4217 code of `Currency.known`.
         case unknownCurrency
+        /// A name with a code point that hides or reorders text (`VisibleText`): transfer
+        /// descriptions carry it.
+        case invisibleCharacters
     }
 
     public let field: Field

@@ -11,6 +11,10 @@ public struct ContactFieldFailure: Equatable, Sendable {
         /// `firstName` or `lastName` must be given: reported on both.
         case nameRequired
         case invalidEmail
+        /// A name or the email with a code point that hides or reorders text (`VisibleText`).
+        case invisibleCharacters
+        /// An email whose domain is not ASCII (`EmailRule`).
+        case nonASCIIDomain
     }
 
     public let field: Field

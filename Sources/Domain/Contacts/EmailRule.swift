@@ -1,5 +1,29 @@
 /// `local@domain.tld`, no spaces, one `@`: what every mailer accepts, without chasing RFC 5322.
+///
+/// The domain is ASCII only: an internationalized domain is typed in its `xn--` form. Accepting
+/// Unicode domains would need IDNA's mapping (UTS #46), which Foundation lacks on Linux, to make
+/// `bücher.example` and `xn--bcher-kva.example` one address; without it they would be two users
+/// and a lookup by one would miss the other. One spelling per domain is the simplest sound rule.
 public enum EmailRule {
+    /// Why an address is refused, the most useful reason first.
+    public enum Failure: Sendable, Equatable {
+        /// A code point that shows nothing or reorders what is shown (`VisibleText`).
+        case invisibleCharacters
+        /// A domain with a code point beyond ASCII.
+        case nonASCIIDomain
+        /// Not `local@domain.tld` (`isPlausible`).
+        case implausible
+    }
+
+    /// Why `email` cannot be an address, or nil when it can.
+    public static func failure(of email: String) -> Failure? {
+        if !VisibleText.isVisibleEmail(email) { return .invisibleCharacters }
+        if let at = email.unicodeScalars.lastIndex(of: "@"), email.unicodeScalars[at...].contains(where: { !$0.isASCII }) {
+            return .nonASCIIDomain
+        }
+        return isPlausible(email) ? nil : .implausible
+    }
+
     /// Works on Unicode scalars (as the OpenAPI pattern does): Characters would let a combining
     /// mark hide the `@` or a dot, and a prepended mark hide a space.
     public static func isPlausible(_ email: String) -> Bool {

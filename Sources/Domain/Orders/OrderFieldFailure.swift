@@ -5,6 +5,10 @@ public struct OrderFieldFailure: Equatable, Sendable {
         /// A mandatory field is missing or empty.
         case required
         case invalidEmail
+        /// A name or the email with a code point that hides or reorders text (`VisibleText`).
+        case invisibleCharacters
+        /// An email whose domain is not ASCII (`EmailRule`).
+        case nonASCIIDomain
         /// `items` is there but has no line.
         case noItems
         /// More lines than `OrderPolicy.maximumLines`.

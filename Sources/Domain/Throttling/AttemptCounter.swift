@@ -6,15 +6,23 @@ import Foundation
 /// atomic step under every limit it counts against. Checking first and counting after the work
 /// lets every request of a parallel burst pass the same check before any of them is counted.
 public protocol AttemptCounter: Sendable {
-    /// Takes one attempt at `now` under each of `limits`, all or none.
+    /// Takes one attempt at `now` under each of `limits` and under `pacing`, all or none, as
+    /// `AttemptDecision` rules.
     ///
     /// - Returns: nil when taken; otherwise the whole seconds (at least 1) until every full limit
-    ///   frees a slot, and nothing is taken.
-    func reserve(_ limits: [AttemptLimit], window: TimeInterval, now: Date) -> Int?
+    ///   frees a slot and the pause is over, and nothing is taken.
+    func reserve(_ limits: [AttemptLimit], pacing: AttemptPacing?, window: TimeInterval, now: Date) -> Int?
     /// Gives back one attempt of `key` taken at `now`: an attempt that turned out not to count.
     func release(_ key: AttemptKey, takenAt now: Date)
     /// Forgets every attempt of `key` (a success that clears past failures).
     func clear(_ key: AttemptKey)
+}
+
+extension AttemptCounter {
+    /// Takes one attempt at `now` under each of `limits`, all or none, with no pacing.
+    public func reserve(_ limits: [AttemptLimit], window: TimeInterval, now: Date) -> Int? {
+        reserve(limits, pacing: nil, window: window, now: now)
+    }
 }
 
 /// The wait a full window imposes, as `Retry-After` says it.

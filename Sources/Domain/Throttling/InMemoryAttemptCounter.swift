@@ -11,41 +11,42 @@ public final class InMemoryAttemptCounter: AttemptCounter {
     /// first: a limit forgets an old attacker before the process runs out of memory.
     public let maximumKeys: Int
 
-    private let attempts = Mutex<[AttemptKey: [Date]]>([:])
+    /// Each key's attempts in Unix milliseconds, oldest first, as the shared table keeps them.
+    private let attempts = Mutex<[AttemptKey: [Int64]]>([:])
 
     public init(maximumKeys: Int = 100_000) {
         self.maximumKeys = max(1, maximumKeys)
     }
 
-    public func reserve(_ limits: [AttemptLimit], window: TimeInterval, now: Date) -> Int? {
-        attempts.withLock { table in
-            var recent: [[Date]] = []
-            var wait: TimeInterval?
-            for limit in limits {
-                let kept = (table[limit.key] ?? []).filter { now.timeIntervalSince($0) < window }
-                if kept.count >= limit.maximum {
-                    // The oldest counted attempt leaves the window first.
-                    let frees = window - now.timeIntervalSince(kept[kept.count - limit.maximum])
-                    wait = max(wait ?? frees, frees)
-                }
-                recent.append(kept)
+    public func reserve(_ limits: [AttemptLimit], pacing: AttemptPacing?, window: TimeInterval, now date: Date) -> Int? {
+        let now = UnixMilliseconds.from(date)
+        let window = AttemptDecision.milliseconds(window)
+        let (since, overflow) = now.subtractingReportingOverflow(window)
+        guard !overflow else { return nil }
+        return attempts.withLock { table in
+            var recent: [AttemptKey: [Int64]] = [:]
+            for key in AttemptDecision.keys(limits: limits, pacing: pacing) {
+                recent[key] = (table[key] ?? []).filter { $0 > since }
             }
-            if let wait { return RetryAfter.seconds(wait) }
-            for (limit, kept) in zip(limits, recent) { table[limit.key] = kept + [now] }
+            if let wait = AttemptDecision.wait(limits: limits, pacing: pacing, recent: recent, now: now, window: window) {
+                return RetryAfter.seconds(Double(wait) / 1000)
+            }
+            for (key, times) in AttemptDecision.taking(limits: limits, pacing: pacing, recent: recent, now: now) { table[key] = times }
             // Keys whose attempts all aged out go, so the table cannot grow without bound.
             if table.count > Self.purgeThreshold {
-                table = table.filter { $0.value.contains { now.timeIntervalSince($0) < window } }
+                table = table.filter { $0.value.contains { $0 > since } }
             }
             if table.count > maximumKeys {
                 // Down to three quarters at once, so the sort is paid once per many new keys.
-                let byLatest = table.sorted { ($0.value.last ?? .distantPast) < ($1.value.last ?? .distantPast) }
+                let byLatest = table.sorted { ($0.value.last ?? .min) < ($1.value.last ?? .min) }
                 for (key, _) in byLatest.prefix(table.count - maximumKeys * 3 / 4) { table[key] = nil }
             }
             return nil
         }
     }
 
-    public func release(_ key: AttemptKey, takenAt now: Date) {
+    public func release(_ key: AttemptKey, takenAt date: Date) {
+        let now = UnixMilliseconds.from(date)
         attempts.withLock { table in
             guard var taken = table[key], let index = taken.lastIndex(of: now) else { return }
             taken.remove(at: index)

@@ -34,16 +34,9 @@ public struct OperatorRegistration {
     /// Creates the user; throws `Failure` for a broken rule or a held address, or what storage
     /// or the hasher threw.
     public func register(name: String, email: String, password: String) throws -> (user: UserPresentationModel, session: SessionPresentationModel) {
-        var failures: [UserFieldFailure] = []
-        if name.isEmpty { failures.append(UserFieldFailure(field: .name, rule: .required)) }
-        let normalized = EmailAddress.normalize(email)
-        if normalized.isEmpty {
-            failures.append(UserFieldFailure(field: .email, rule: .required))
-        } else if !EmailRule.isPlausible(normalized) {
-            failures.append(UserFieldFailure(field: .email, rule: .invalidEmail))
-        }
-        if let failure = UserRegisterTransformer.passwordFailure(password) { failures.append(failure) }
+        let failures = UserRegisterTransformer.failures(name: name, email: email, password: password)
         guard failures.isEmpty else { throw Failure.invalid(failures) }
+        let normalized = EmailAddress.normalize(email)
         let now = clock.now()
         let user = User(
             id: UserID(ids.makeID(prefix: "u_")), name: name, email: normalized, passwordHash: try hasher.hash(password), createdAt: now,

@@ -4,12 +4,14 @@ import SQLRows
 
 /// Counts attempts in a sliding window in the `login_attempts` table, so the login and
 /// registration limits hold across every instance on one database; the same answers as
-/// `InMemoryAttemptCounter`.
+/// `InMemoryAttemptCounter`, because both decide with `AttemptDecision`.
 ///
-/// A reservation is one `INSERT … ON CONFLICT DO UPDATE … WHERE` over every key of the attempt:
-/// the conflicting row is locked and re-read before the `WHERE` decides, so two instances
-/// reserving for one key at once are serialized by the row, and a burst gets at most the
-/// limit. When a key is full the transaction is rolled back, so no key is taken.
+/// A reservation is one transaction: it creates the rows of its keys that do not exist yet
+/// (`INSERT … ON CONFLICT DO NOTHING`), locks every one of them (`SELECT … FOR UPDATE`, in one
+/// order), decides on the attempts still in the window, and writes each key's attempts back. Two
+/// instances reserving for a shared key at once are thus serialized by its row, so a burst gets
+/// at most a limit's attempts and passes a pause one at a time. When the attempt must wait the
+/// transaction is rolled back, so no key is taken and no empty row is left.
 ///
 /// When the database fails, the counter fails open: `reserve` answers nil and a release goes
 /// unrecorded. A counter that cannot count cannot tell an attacker from a user, and failing
@@ -19,7 +21,7 @@ import SQLRows
 /// answers. The error is not lost: `PostgresDatabase` reports every failed read or write to its
 /// error handler, which logs it.
 public final class PostgresAttemptCounter: AttemptCounter {
-    static let window = "SELECT scope, subject, array_to_string(ARRAY(SELECT a FROM unnest(attempted_at) AS a WHERE a > $1 ORDER BY a), ',') FROM login_attempts WHERE "
+    static let store = "UPDATE login_attempts SET attempt_limit = $3, attempted_at = $4::bigint[] WHERE scope = $1 AND subject = $2"
     static let release = """
         UPDATE login_attempts
         SET attempted_at = attempted_at[:array_position(attempted_at, $3::bigint) - 1] || attempted_at[array_position(attempted_at, $3::bigint) + 1:]
@@ -40,44 +42,70 @@ public final class PostgresAttemptCounter: AttemptCounter {
         self.database = database
     }
 
-    /// The statement that takes one attempt at $1 under `count` keys ($3… in threes: scope,
-    /// subject, limit), counting only attempts after $2; it returns the keys it took.
-    static func reserve(keys count: Int) -> String {
+    /// The statement that creates, empty, the rows of `count` keys ($1… in threes: scope,
+    /// subject, limit) that do not exist yet, so that every key has a row to lock.
+    static func create(keys count: Int) -> String {
         let rows = (0..<count).map { index in
-            let base = 3 + 3 * index
-            return "($\(base), $\(base + 1), $\(base + 2)::integer, ARRAY[$1::bigint])"
+            "($\(1 + 3 * index), $\(2 + 3 * index), $\(3 + 3 * index)::integer, '{}'::bigint[])"
         }
         return """
-            INSERT INTO login_attempts AS t (scope, subject, attempt_limit, attempted_at)
+            INSERT INTO login_attempts (scope, subject, attempt_limit, attempted_at)
             VALUES \(rows.joined(separator: ", "))
-            ON CONFLICT (scope, subject) DO UPDATE
-            SET attempt_limit = EXCLUDED.attempt_limit,
-                attempted_at = ARRAY(SELECT a FROM unnest(t.attempted_at) AS a WHERE a > $2 ORDER BY a) || $1::bigint
-            WHERE (SELECT count(*) FROM unnest(t.attempted_at) AS a WHERE a > $2) < EXCLUDED.attempt_limit
-            RETURNING t.scope, t.subject
+            ON CONFLICT (scope, subject) DO NOTHING
             """
     }
 
-    /// Thrown inside the reservation's transaction to roll it back when a key was full.
-    private struct Full: Error {}
+    /// The statement that locks the rows of `count` keys ($2… in twos: scope, subject) and reads
+    /// each one's attempts after $1, oldest first.
+    static func lock(keys count: Int) -> String {
+        let condition = (0..<count).map { "(scope = $\(2 + 2 * $0) AND subject = $\(3 + 2 * $0))" }.joined(separator: " OR ")
+        return """
+            SELECT scope, subject, array_to_string(ARRAY(SELECT a FROM unnest(attempted_at) AS a WHERE a > $1 ORDER BY a), ',')
+            FROM login_attempts WHERE \(condition) ORDER BY scope, subject FOR UPDATE
+            """
+    }
 
-    public func reserve(_ limits: [AttemptLimit], window: TimeInterval, now: Date) -> Int? {
-        guard !limits.isEmpty else { return nil }
-        let nowMilliseconds = UnixMilliseconds.from(now)
-        let windowMilliseconds = Self.milliseconds(window)
-        let (since, overflow) = nowMilliseconds.subtractingReportingOverflow(windowMilliseconds)
+    /// Thrown inside the reservation's transaction to roll it back when the attempt must wait.
+    private struct Wait: Error {
+        var milliseconds: Int64
+    }
+
+    public func reserve(_ limits: [AttemptLimit], pacing: AttemptPacing?, window: TimeInterval, now date: Date) -> Int? {
+        let keys = AttemptDecision.keys(limits: limits, pacing: pacing)
+        guard !keys.isEmpty else { return nil }
+        let now = UnixMilliseconds.from(date)
+        let window = AttemptDecision.milliseconds(window)
+        let (since, overflow) = now.subtractingReportingOverflow(window)
         guard !overflow else { return nil }
-        var values: [SQLValue] = [.integer(nowMilliseconds), .integer(since)]
-        for limit in limits {
-            values += [.text(limit.key.scope), .text(limit.key.subject), .integer(Int64(limit.maximum))]
+        // The most attempts each key keeps: what its row's attempt_limit records.
+        func kept(_ key: AttemptKey) -> Int {
+            limits.first { $0.key == key }?.maximum ?? (pacing?.key == key ? pacing?.keptAttempts ?? 1 : 1)
+        }
+        var created: [SQLValue] = []
+        var locked: [SQLValue] = [.integer(since)]
+        for key in keys {
+            created += [.text(key.scope), .text(key.subject), .integer(Int64(kept(key)))]
+            locked += [.text(key.scope), .text(key.subject)]
         }
         do {
             try database.write { connection in
-                let taken = try connection.statement(Self.reserve(keys: limits.count)).rows(values) { $0.string(at: 0) }
-                guard taken.count == limits.count else { throw Full() }
+                try connection.statement(Self.create(keys: keys.count)).run(created)
+                var recent: [AttemptKey: [Int64]] = [:]
+                for (key, times) in try connection.statement(Self.lock(keys: keys.count)).rows(locked, { row in
+                    (AttemptKey(scope: row.string(at: 0) ?? "", subject: row.string(at: 1) ?? ""), row.string(at: 2) ?? "")
+                }) {
+                    recent[key] = times.split(separator: ",").compactMap { Int64($0) }
+                }
+                if let wait = AttemptDecision.wait(limits: limits, pacing: pacing, recent: recent, now: now, window: window) {
+                    throw Wait(milliseconds: wait)
+                }
+                for (key, times) in AttemptDecision.taking(limits: limits, pacing: pacing, recent: recent, now: now) {
+                    let array = "{" + times.map(String.init).joined(separator: ",") + "}"
+                    try connection.statement(Self.store).run([.text(key.scope), .text(key.subject), .integer(Int64(kept(key))), .text(array)])
+                }
             }
-        } catch is Full {
-            return wait(for: limits, since: since, now: nowMilliseconds, window: windowMilliseconds)
+        } catch let wait as Wait {
+            return RetryAfter.seconds(Double(wait.milliseconds) / 1000)
         } catch {
             return nil
         }
@@ -102,7 +130,7 @@ public final class PostgresAttemptCounter: AttemptCounter {
     /// that fails never loses the attempt just taken.
     @discardableResult
     public func purge(now: Date, window: TimeInterval) -> Int {
-        purge(since: UnixMilliseconds.from(now) - Self.milliseconds(window))
+        purge(since: UnixMilliseconds.from(now) - AttemptDecision.milliseconds(window))
     }
 
     @discardableResult
@@ -112,33 +140,5 @@ public final class PostgresAttemptCounter: AttemptCounter {
 
     private func purgeWhenDue(since: Int64) {
         if cadence.isDue() { purge(since: since) }
-    }
-
-    /// The seconds until every full key of `limits` frees a slot, read after the refusal; in
-    /// whole milliseconds as stored, so a wait of exactly 30 s is not rounded up to 31.
-    private func wait(for limits: [AttemptLimit], since: Int64, now: Int64, window: Int64) -> Int {
-        let condition = (0..<limits.count).map { "(scope = $\(2 + 2 * $0) AND subject = $\(3 + 2 * $0))" }.joined(separator: " OR ")
-        var values: [SQLValue] = [.integer(since)]
-        for limit in limits { values += [.text(limit.key.scope), .text(limit.key.subject)] }
-        let rows = (try? database.read { connection in
-            try connection.statement(Self.window + condition).rows(values) { row in
-                (AttemptKey(scope: row.string(at: 0) ?? "", subject: row.string(at: 1) ?? ""), row.string(at: 2) ?? "")
-            }
-        }) ?? []
-        var longest: Int64 = 0
-        for (key, text) in rows {
-            guard let limit = limits.first(where: { $0.key == key }) else { continue }
-            let times = text.split(separator: ",").compactMap { Int64($0) }
-            guard times.count >= limit.maximum else { continue }
-            let oldestCounted = times[times.count - limit.maximum]
-            longest = max(longest, window - (now - oldestCounted))
-        }
-        return RetryAfter.seconds(Double(longest) / 1000)
-    }
-
-    /// `interval` in whole milliseconds, clamped to a year: configuration, never a request value.
-    private static func milliseconds(_ interval: TimeInterval) -> Int64 {
-        guard interval.isFinite, interval > 0 else { return 0 }
-        return interval >= 31_536_000 ? 31_536_000_000 : Int64((interval * 1000).rounded())
     }
 }

@@ -17,6 +17,8 @@ enum AccountFailureWording {
                 FieldErrorViewModel(pointer: "/currency", code: .required, detail: messages.text(.currencyRequired))
             case (.currency, .unknownCurrency):
                 FieldErrorViewModel(pointer: "/currency", code: .unknownCurrency, detail: messages.text(.unknownCurrency))
+            case (let field, .invisibleCharacters):
+                FieldErrorViewModel(pointer: "/\(field.rawValue)", code: .invisibleCharacters, detail: messages.text(.invisibleCharacters))
             }
         }
         return ProblemViewModel(

@@ -9,6 +9,10 @@ enum ContactFailureWording {
                 FieldErrorViewModel(pointer: pointer(failure.field), code: .required, detail: messages.text(.nameRequired))
             case .invalidEmail:
                 FieldErrorViewModel(pointer: pointer(failure.field), code: .invalidEmail, detail: messages.text(.invalidEmail))
+            case .invisibleCharacters:
+                FieldErrorViewModel(pointer: pointer(failure.field), code: .invisibleCharacters, detail: messages.text(.invisibleCharacters))
+            case .nonASCIIDomain:
+                FieldErrorViewModel(pointer: pointer(failure.field), code: .nonASCIIDomain, detail: messages.text(.nonASCIIDomain))
             }
         }
         return ProblemViewModel(

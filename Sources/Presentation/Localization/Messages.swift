@@ -15,6 +15,8 @@ public struct Messages: Sendable {
         case mustBeString
         case mustBeObject
         case invalidCharacters
+        case invisibleCharacters
+        case nonASCIIDomain
         case tooLong
         case invalidDate
         case invalidLimit
@@ -194,6 +196,14 @@ public struct Messages: Sendable {
         .mustBeString: [.en: "Must be a string", .fr: "Doit être une chaîne de caractères"],
         .mustBeObject: [.en: "Must be a JSON object", .fr: "Doit être un objet JSON"],
         .invalidCharacters: [.en: "Must not contain control characters", .fr: "Ne doit pas contenir de caractères de contrôle"],
+        .invisibleCharacters: [
+            .en: "Must not contain invisible characters or characters that change the text's direction",
+            .fr: "Ne doit pas contenir de caractères invisibles ni de caractères qui changent le sens du texte",
+        ],
+        .nonASCIIDomain: [
+            .en: "The email's domain must be written in ASCII: type an internationalized domain in its xn-- form",
+            .fr: "Le domaine du courriel doit être écrit en ASCII : saisissez un domaine internationalisé sous sa forme xn--",
+        ],
         .tooLong: [.en: "Must be at most {max} characters", .fr: "Doit compter au plus {max} caractères"],
         .invalidDate: [.en: "Must be a date as YYYY-MM-DD", .fr: "Doit être une date au format AAAA-MM-JJ"],
         .invalidLimit: [.en: "Limit must be a whole number from 1 to {max}", .fr: "La limite doit être un nombre entier de 1 à {max}"],

@@ -17,6 +17,8 @@ enum OrderFailureWording {
             switch failure.rule {
             case .required: (.required, required(at: failure.pointer, messages: messages))
             case .invalidEmail: (.invalidEmail, messages.text(.invalidEmail))
+            case .invisibleCharacters: (.invisibleCharacters, messages.text(.invisibleCharacters))
+            case .nonASCIIDomain: (.nonASCIIDomain, messages.text(.nonASCIIDomain))
             case .noItems: (.noItems, messages.text(.noItems))
             case .tooManyLines: (.tooManyLines, messages.text(.tooManyLines, ["max": "\(OrderPolicy.standard.maximumLines)"]))
             case .unknownProduct: (.unknownProduct, messages.text(.unknownProduct))

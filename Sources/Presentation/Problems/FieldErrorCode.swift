@@ -21,6 +21,10 @@ public enum FieldErrorCode: String, Sendable, CaseIterable, Encodable, CustomStr
     case invalidCharacters = "invalid_characters"
     /// Not an email address.
     case invalidEmail = "invalid_email"
+    /// A name or an email with a code point that shows nothing or reorders what is shown.
+    case invisibleCharacters = "invisible_characters"
+    /// An email whose domain is not ASCII (an internationalized one goes in its `xn--` form).
+    case nonASCIIDomain = "non_ascii_domain"
     /// A password shorter than the minimum.
     case weakPassword = "weak_password"
     /// A currency that is not an ISO 4217 code.

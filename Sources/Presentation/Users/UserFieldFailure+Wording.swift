@@ -7,6 +7,9 @@ extension Messages {
         let errors = failures.map { failure -> FieldErrorViewModel in
             let pointer = "/\(failure.field.rawValue)"
             switch (failure.field, failure.rule) {
+            case (_, .invisibleCharacters):
+                return FieldErrorViewModel(pointer: pointer, code: .invisibleCharacters, detail: text(.invisibleCharacters))
+            case (_, .nonASCIIDomain): return FieldErrorViewModel(pointer: pointer, code: .nonASCIIDomain, detail: text(.nonASCIIDomain))
             case (.name, _): return FieldErrorViewModel(pointer: pointer, code: .required, detail: text(.userNameRequired))
             case (.email, .required): return FieldErrorViewModel(pointer: pointer, code: .required, detail: text(.emailRequired))
             case (.email, _): return FieldErrorViewModel(pointer: pointer, code: .invalidEmail, detail: text(.invalidEmail))

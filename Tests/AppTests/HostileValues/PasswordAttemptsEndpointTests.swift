@@ -33,7 +33,7 @@ struct PasswordAttemptsEndpointTests {
         return responses.withLock { $0 }
     }
 
-    @Test("40 parallel wrong logins for one email: at most 5 are checked, every other one is 429 with Retry-After")
+    @Test("40 parallel wrong logins for one email from one client: at most 5 are checked, every other one is 429 with Retry-After")
     func parallelLoginsPerEmail() throws {
         let app = try TestApplication()
         _ = try app.register(email: "charlie@example.com")

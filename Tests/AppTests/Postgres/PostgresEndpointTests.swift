@@ -52,7 +52,7 @@ struct PostgresEndpointTests {
         #expect((queries ?? 0) > 0, "the PostgreSQL pool's calls are counted")
     }
 
-    @Test("two instances on one database share the login throttle: failures on either count against the email")
+    @Test("two instances on one database share the login throttle: failures on either count against the client")
     func sharedThrottle() throws {
         let url = try TestPostgresDatabase.create()
         let first = try TestApplication.postgres(url: url)
@@ -61,7 +61,7 @@ struct PostgresEndpointTests {
         for app in [first, first, first, second, second] {
             #expect(try app.request("POST", "/v1/sessions", json: wrong, auth: .none).status == 401)
         }
-        // Five failures in all, though neither instance saw five: the right password is refused too.
+        // Five failures from one client in all, though neither instance saw five: its right password is refused too.
         let refused = try first.request("POST", "/v1/sessions", json: Self.login, auth: .none)
         #expect(refused.status == 429)
         #expect(refused.header("Retry-After") != nil)

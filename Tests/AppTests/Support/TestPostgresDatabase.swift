@@ -36,11 +36,14 @@ enum TestStore: String, CaseIterable, Sendable {
 }
 
 extension TestApplication {
-    /// A fresh application on `store` (a temporary SQLite file, or a fresh PostgreSQL database).
-    static func on(_ store: TestStore, _ configure: @escaping (inout AppConfiguration) -> Void = { _ in }) throws -> TestApplication {
+    /// A fresh application on `store` (a temporary SQLite file, or a fresh PostgreSQL database),
+    /// whose "now" is `clock`.
+    static func on(
+        _ store: TestStore, clock: any Clock = SystemClock(), _ configure: @escaping (inout AppConfiguration) -> Void = { _ in }
+    ) throws -> TestApplication {
         switch store {
-        case .sqlite: try TestApplication(configure)
-        case .postgres: try TestApplication.postgres(configure)
+        case .sqlite: try TestApplication(clock: clock, configure)
+        case .postgres: try TestApplication.postgres(clock: clock, configure)
         }
     }
 }

@@ -10,7 +10,8 @@ struct SessionCreateTransformerTests {
     /// 20 ms a check, as a real KDF takes time: parallel logins overlap inside it.
     let hasher = PlainHasher(seconds: 0.02)
     let clock = MovableClock()
-    let throttle = LoginThrottle(counter: InMemoryAttemptCounter(), maxFailuresPerEmail: 3, maxFailuresPerAddress: 5, window: 60)
+    let throttle = LoginThrottle(
+        counter: InMemoryAttemptCounter(), maxFailuresPerClient: 3, maxFailuresPerAddress: 5, slowdownThreshold: 4, firstDelay: 1, maximumDelay: 4, window: 60)
 
     init() throws {
         let user = User(id: UserID("u1"), name: "Charlie", email: "charlie@example.com", passwordHash: "hash:correct horse", createdAt: Date())
@@ -39,15 +40,32 @@ struct SessionCreateTransformerTests {
         #expect(hasher.dummies.withLock { $0 } == 1)
     }
 
-    @Test("repeated failures for one email are throttled with a wait, even with the right password")
-    func throttledByEmail() {
-        for _ in 0..<3 { _ = login("charlie@example.com", "wrong", from: "10.0.0.\(Int.random(in: 2...200))") }
-        #expect(login("charlie@example.com", "correct horse", from: "10.9.9.9") == [.throttled(60)])
+    @Test("repeated failures from one client are throttled with a wait, even with the right password; the owner elsewhere is not")
+    func throttledByClient() {
+        for _ in 0..<3 { _ = login("charlie@example.com", "wrong", from: "10.0.0.7") }
+        #expect(login("charlie@example.com", "correct horse", from: "10.0.0.7") == [.throttled(60)])
+        guard case .sessionCreated = login("charlie@example.com", "correct horse", from: "10.9.9.9").first else {
+            Issue.record("the owner at another address was throttled")
+            return
+        }
         clock.advance(61)
-        guard case .sessionCreated = login("charlie@example.com", "correct horse").first else {
+        guard case .sessionCreated = login("charlie@example.com", "correct horse", from: "10.0.0.7").first else {
             Issue.record("still throttled after the window")
             return
         }
+    }
+
+    @Test("past the email's threshold a client that failed waits a growing pause, even with the right password; a fresh one does not")
+    func pacedByEmail() {
+        for index in 0..<4 { _ = login("charlie@example.com", "wrong", from: "10.0.1.\(index)") }
+        #expect(login("charlie@example.com", "correct horse", from: "10.0.1.0") == [.throttled(1)])
+        guard case .sessionCreated = login("charlie@example.com", "correct horse", from: "10.9.9.9").first else {
+            Issue.record("a fresh client was paced")
+            return
+        }
+        clock.advance(1)
+        #expect(login("charlie@example.com", "wrong", from: "10.0.1.1") == [.invalidCredentials])
+        #expect(login("charlie@example.com", "wrong", from: "10.0.1.2") == [.throttled(2)])
     }
 
     @Test("repeated failures from one address are throttled across emails")
@@ -71,12 +89,21 @@ struct SessionCreateTransformerTests {
         return events.withLock { $0 }
     }
 
-    @Test("40 parallel wrong passwords for one email get at most the email's limit of checks; the rest wait")
-    func parallelGuessesPerEmail() {
-        let events = parallelLogins { index in ("charlie@example.com", "10.1.\(index).1") }
+    @Test("40 parallel wrong passwords from one client get at most its limit of checks; the rest wait")
+    func parallelGuessesPerClient() {
+        let events = parallelLogins { _ in ("charlie@example.com", "10.1.0.1") }
         #expect(events.count == 40)
         #expect(events.filter { $0 == .invalidCredentials }.count == 3)
         #expect(events.filter { $0 == .throttled(60) }.count == 37)
+    }
+
+    @Test("40 parallel wrong passwords from clients that failed, past the email's threshold: one is checked, the rest wait")
+    func parallelGuessesPaced() {
+        for index in 0..<40 { _ = login("charlie@example.com", "wrong", from: "10.1.\(index).1") }
+        clock.advance(5)
+        let events = parallelLogins { index in ("charlie@example.com", "10.1.\(index).1") }
+        #expect(events.filter { $0 == .invalidCredentials }.count == 1)
+        #expect(events.filter { $0 == .throttled(4) }.count == 39)
     }
 
     @Test("40 parallel wrong logins from one address get at most the address's limit of checks")

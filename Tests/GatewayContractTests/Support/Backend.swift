@@ -70,3 +70,21 @@ final class Store {
         cleanUp()
     }
 }
+
+extension Backend {
+    /// A fresh attempt counter of this backend: the in-memory one a SQLite instance counts in,
+    /// or `PostgresAttemptCounter` on a migrated database of its own.
+    func makeAttemptCounter() throws -> any AttemptCounter {
+        switch self {
+        case .sqlite:
+            return InMemoryAttemptCounter()
+        case .postgres:
+            let name = "attempts_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
+            let admin = try PostgresConnection(url: TestPostgresServer.url.get())
+            try admin.execute("CREATE DATABASE \(name)")
+            let database = try PostgresDatabase(configuration: PostgresConfiguration(url: try TestPostgresServer.url(database: name), poolSize: 8))
+            try Migrator(database: database).migrate()
+            return PostgresAttemptCounter(database: database)
+        }
+    }
+}

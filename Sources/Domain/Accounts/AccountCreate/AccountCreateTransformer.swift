@@ -18,6 +18,8 @@ public struct AccountCreateTransformer {
         if let name, !name.isEmpty {
             if name.unicodeScalars.count > AccountPolicy.maximumNameLength {
                 failures.append(AccountFieldFailure(field: .name, rule: .tooLong))
+            } else if !VisibleText.isVisibleName(name) {
+                failures.append(AccountFieldFailure(field: .name, rule: .invisibleCharacters))
             }
         } else {
             failures.append(AccountFieldFailure(field: .name, rule: .required))

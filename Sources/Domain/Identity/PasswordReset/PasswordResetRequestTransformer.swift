@@ -10,15 +10,11 @@ public struct PasswordResetRequestTransformer {
     }
 
     public func transform(email: String?, clientAddress: String, language: String, output: any PasswordResetRequestUseCaseOutput) {
-        let normalized = email.map(EmailAddress.normalize) ?? ""
-        guard !normalized.isEmpty else {
-            output.presentValidationFailures([UserFieldFailure(field: .email, rule: .required)])
+        if let failure = UserRegisterTransformer.emailFailure(email) {
+            output.presentValidationFailures([failure])
             return
         }
-        guard EmailRule.isPlausible(normalized) else {
-            output.presentValidationFailures([UserFieldFailure(field: .email, rule: .invalidEmail)])
-            return
-        }
+        let normalized = EmailAddress.normalize(email ?? "")
         let now = services.clock.now()
         if let wait = services.mailThrottle.reserve(recipient: normalized, client: clientAddress, now: now) {
             output.presentThrottled(retryAfter: wait)

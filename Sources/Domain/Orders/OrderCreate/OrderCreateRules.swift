@@ -25,8 +25,16 @@ enum OrderCreateRules {
         }
         if isBlank(request.firstName) { fail("/customer/firstName", .required) }
         if isBlank(request.lastName) { fail("/customer/lastName", .required) }
+        for (pointer, name) in [("/customer/firstName", request.firstName), ("/customer/lastName", request.lastName)] {
+            if let name, !VisibleText.isVisibleName(name) { fail(pointer, .invisibleCharacters) }
+        }
         if let email = request.email, !email.isEmpty {
-            if !EmailRule.isPlausible(email) { fail("/customer/email", .invalidEmail) }
+            switch EmailRule.failure(of: email) {
+            case .invisibleCharacters?: fail("/customer/email", .invisibleCharacters)
+            case .nonASCIIDomain?: fail("/customer/email", .nonASCIIDomain)
+            case .implausible?: fail("/customer/email", .invalidEmail)
+            case nil: break
+            }
         } else {
             fail("/customer/email", .required)
         }

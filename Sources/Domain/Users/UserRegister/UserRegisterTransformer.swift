@@ -25,23 +25,12 @@ public struct UserRegisterTransformer {
     public func transform(
         name: String?, email: String?, password: String?, clientAddress: String, language: String, output: any UserRegisterUseCaseOutput
     ) {
-        var failures: [UserFieldFailure] = []
-        if name?.isEmpty ?? true { failures.append(UserFieldFailure(field: .name, rule: .required)) }
-        let normalized = email.map(EmailAddress.normalize)
-        if let normalized, !normalized.isEmpty {
-            if !EmailRule.isPlausible(normalized) { failures.append(UserFieldFailure(field: .email, rule: .invalidEmail)) }
-        } else {
-            failures.append(UserFieldFailure(field: .email, rule: .required))
-        }
-        if let password {
-            if let failure = Self.passwordFailure(password) { failures.append(failure) }
-        } else {
-            failures.append(UserFieldFailure(field: .password, rule: .required))
-        }
-        guard failures.isEmpty, let name, let normalized, let password else {
+        let failures = Self.failures(name: name, email: email, password: password)
+        guard failures.isEmpty, let name, let password else {
             output.presentValidationFailures(failures)
             return
         }
+        let normalized = EmailAddress.normalize(email ?? "")
         let now = services.clock.now()
         if let wait = throttle?.reserve(address: clientAddress, now: now) {
             output.presentThrottled(retryAfter: wait)
@@ -58,6 +47,37 @@ public struct UserRegisterTransformer {
         } catch {
             throttle?.cancel(address: clientAddress, now: now)
             output.presentStorage(error)
+        }
+    }
+
+    /// Every rule a registration breaks, in field order: the one check self-registration and an
+    /// operator's registration share.
+    public static func failures(name: String?, email: String?, password: String?) -> [UserFieldFailure] {
+        var failures: [UserFieldFailure] = []
+        if let name, !name.isEmpty {
+            if !VisibleText.isVisibleName(name) { failures.append(UserFieldFailure(field: .name, rule: .invisibleCharacters)) }
+        } else {
+            failures.append(UserFieldFailure(field: .name, rule: .required))
+        }
+        if let failure = emailFailure(email) { failures.append(failure) }
+        if let password {
+            if let failure = passwordFailure(password) { failures.append(failure) }
+        } else {
+            failures.append(UserFieldFailure(field: .password, rule: .required))
+        }
+        return failures
+    }
+
+    /// An email's broken rule, if any, once normalized: required, invisible code points, a
+    /// non-ASCII domain, implausible.
+    public static func emailFailure(_ email: String?) -> UserFieldFailure? {
+        let normalized = email.map(EmailAddress.normalize) ?? ""
+        guard !normalized.isEmpty else { return UserFieldFailure(field: .email, rule: .required) }
+        return switch EmailRule.failure(of: normalized) {
+        case .invisibleCharacters?: UserFieldFailure(field: .email, rule: .invisibleCharacters)
+        case .nonASCIIDomain?: UserFieldFailure(field: .email, rule: .nonASCIIDomain)
+        case .implausible?: UserFieldFailure(field: .email, rule: .invalidEmail)
+        case nil: nil
         }
     }
 
