@@ -30,7 +30,7 @@ public struct SQLOutboxManager<Database: SQLDatabase>: OutboxManager {
     static var finish: String {
         """
         UPDATE mail_messages SET state = ?3, last_error = ?4, next_attempt_at = ?5, lease_owner = NULL, lease_until = NULL,
-            finished_at = CASE WHEN ?3 = 'queued' THEN NULL ELSE ?6 END,
+            finished_at = CASE WHEN ?3 = 'queued' THEN NULL ELSE CAST(?6 AS BIGINT) END,
             secret = CASE WHEN ?3 = 'queued' THEN secret ELSE NULL END
         WHERE id = ?1 AND lease_owner = ?2
         """
