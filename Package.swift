@@ -90,6 +90,8 @@ let package = Package(
             dependencies: ["CLinuxEvents", .product(name: "Logging", package: "swift-log")]
         ),
         .target(name: "Domain"),
+        // Outgoing mail: the RFC 5322 text of a message and a plain SMTP client for the relay.
+        .target(name: "Mail"),
         .target(name: "Presentation", dependencies: ["Domain"]),
         // Password hashing and bearer tokens: the Domain's credential ports over swift-crypto.
         .target(
@@ -129,7 +131,7 @@ let package = Package(
         .target(
             name: "App",
             dependencies: [
-                "HTTPServer", "Domain", "Presentation", "Web", "SQLiteGateway", "PostgresGateway", "Migrations", "Security",
+                "HTTPServer", "Domain", "Presentation", "Web", "SQLiteGateway", "PostgresGateway", "Migrations", "Security", "Mail",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -150,6 +152,7 @@ let package = Package(
         // entities to store, the test owners, a lock for concurrent tests.
         .target(name: "GatewayTestSupport", dependencies: ["Domain"], path: "Tests/GatewayTestSupport"),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "TestSupport"]),
+        .testTarget(name: "MailTests", dependencies: ["Mail"]),
         .testTarget(name: "DomainTests", dependencies: ["Domain", "DomainTestSupport", "TestSupport"]),
         .testTarget(name: "SecurityTests", dependencies: ["Security", "Domain"]),
         .testTarget(name: "PresentationTests", dependencies: ["Presentation", "Domain", "DomainTestSupport"]),

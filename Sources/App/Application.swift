@@ -2,6 +2,7 @@ import Domain
 import Foundation
 import HTTPServer
 import Logging
+import Mail
 import Migrations
 import SQLiteGateway
 import Security
@@ -141,7 +142,17 @@ public final class Application: Sendable {
             logger.notice("no --smtp-url: mail is written to the log (info) and kept in the outbox, not sent")
             return LogMailTransport(logger: logger)
         }
-        throw ApplicationError.invalidConfiguration("--smtp-url is not supported by this build yet")
+        let relay: SMTPRelay
+        do {
+            relay = try SMTPRelay(url: configuration.relayURL ?? "")
+        } catch {
+            throw ApplicationError.invalidConfiguration("--smtp-url: \(error)")
+        }
+        let domain = configuration.fromAddress.split(separator: "@").last.map(String.init) ?? "localhost"
+        logger.notice("mail leaves through the SMTP relay \(relay) as \(configuration.fromAddress)")
+        return SMTPMailTransport(
+            client: SMTPClient(relay: relay, heloName: domain, timeout: .seconds(configuration.timeout)),
+            fromAddress: configuration.fromAddress, fromName: configuration.fromName)
     }
 
     /// Starts the metrics listener, if there is one; the API serves whether or not it could.
