@@ -32,8 +32,9 @@ trap 'kill "$server" 2>/dev/null || true; wait "$server" 2>/dev/null || true; rm
 server=$!
 for _ in $(seq 50); do curl -fs "$base/health" >/dev/null && break; sleep 0.1; done
 
-token=$(curl -fs "$base/v1/users" -H 'Content-Type: application/json' \
-    -d '{"name":"Bench","email":"bench-transfers@example.com","password":"bench-password-1"}' | sed -E 's/.*"token":"([^"]+)".*/\1/')
+# Registered (202) and signed in (the token); it pays only its own accounts, so it stays unverified.
+token=$(python3 Scripts/lib/viperd_accounts.py register --base "$base" --name Bench \
+    --email bench-transfers@example.com --password bench-password-1)
 auth="Authorization: Bearer $token"
 from=$(curl -fs "$base/v1/accounts" -H "$auth" | sed -E 's/.*"items":\[\{"id":"([^"]+)".*/\1/')
 to=$(curl -fs "$base/v1/accounts" -H "$auth" -H 'Content-Type: application/json' -d '{"name":"Savings","currency":"CAD"}' \

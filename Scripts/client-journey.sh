@@ -6,7 +6,9 @@
 #   bash Scripts/client-journey.sh        (VIPERD_BIN may be set; default .build/debug/viperd)
 #
 # The journey's user gets money the way an operator gives it: `viperd import-transactions` of a
-# one-row card-processor feed (a posted credit of 1,000.00 dated today) into its main account.
+# one-row card-processor feed (a posted credit of 1,000.00 dated today) into its main account; and
+# its verification codes the way a developer reads them: with no --smtp-url the server logs each
+# message at `info`, and Scripts/lib/viperd_accounts.py finds the code in that log.
 set -uo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 VIPERD_BIN=${VIPERD_BIN:-$root/.build/debug/viperd}
@@ -29,7 +31,7 @@ cleanup() {
     rm -rf "$work"
 }
 trap cleanup EXIT
-start_viperd "$VIPERD_BIN" "$work" --log-level notice || exit 1
+start_viperd "$VIPERD_BIN" "$work" --log-level info || exit 1
 
 # The funding command the journey runs with its main account's id.
 printf '[{"group": "P", "date": "%s", "description": "Opening deposit", "amount": "1000.00", "debit": "C"}]\n' \
@@ -39,8 +41,14 @@ cat >"$work/fund.sh" <<FUND
 exec "$VIPERD_BIN" import-transactions --db "$work/db.sqlite" --account "\$1" "$work/feed.json" >/dev/null
 FUND
 chmod +x "$work/fund.sh"
+# The command the journey runs as `mail-code.sh EMAIL N`: the Nth verification code mailed to EMAIL.
+cat >"$work/mail-code.sh" <<CODE
+#!/usr/bin/env bash
+exec python3 "$root/Scripts/lib/viperd_accounts.py" code --log "$work/server.log" --email "\$1" --nth "\$2"
+CODE
+chmod +x "$work/mail-code.sh"
 
-"$journey" "$base" --fund "$work/fund.sh"
+"$journey" "$base" --fund "$work/fund.sh" --mail-code "$work/mail-code.sh"
 status=$?
 stop_viperd
 ((server_status == 0)) || { echo "client-journey.sh: the server crashed or stopped uncleanly" >&2; exit 1; }

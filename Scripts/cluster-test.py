@@ -7,9 +7,10 @@ Python standard library only.
     python3 Scripts/cluster-test.py CLUSTER_DIR [--only NAME]...
 
 CLUSTER_DIR holds the cluster.env Scripts/cluster.sh wrote (BALANCER, INSTANCE_n, INSTANCE_n_PID,
-DATABASE_URL or DATABASE_PATH, BINARY). Each check registers its own user and prints one line with
-its figures; a violated check prints what was expected and found, and the run exits 1. The checks,
-in order (`kill` is last: it leaves instance 1 dead):
+DATABASE_URL or DATABASE_PATH, BINARY) and each instance's log (viperd-n.log). Each check
+registers its own user, verified with the code an instance logs (no --smtp-url), and prints one
+line with its figures; a violated check prints what was expected and found, and the run exits 1.
+The checks, in order (`kill` is last: it leaves instance 1 dead):
 
   retries      the committed nginx policy (deploy/nginx/viperd-locations.conf) on its own nginx, in
                front of two stand-ins: one that reads each request and hangs up, one that answers.
@@ -61,6 +62,9 @@ import threading
 import time
 import urllib.parse
 import uuid
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "lib"))
+import viperd_accounts  # noqa: E402  (Scripts/lib: registration, sign-in and the mailed code)
 
 PASSWORD = "cluster-test-password"
 # LoginThrottle's defaults (Sources/Domain/Throttling/LoginThrottle.swift): the limits one
@@ -159,6 +163,9 @@ class Cluster:
         count = int(values["INSTANCES"])
         self.instances = [Endpoint(f"instance {i}", values[f"INSTANCE_{i}"]) for i in range(1, count + 1)]
         self.pids = [int(values[f"INSTANCE_{i}_PID"]) for i in range(1, count + 1)]
+        # Where Scripts/cluster.sh points each instance's stderr; their outbox is shared, so any
+        # instance's delivery worker may be the one that logs a mailed code.
+        self.logs = [os.path.join(directory, f"viperd-{i}.log") for i in range(1, count + 1)]
         self.binary = values["BINARY"]
         if "DATABASE_URL" in values:
             self.database_args = ["--database-url", values["DATABASE_URL"]]
@@ -172,10 +179,14 @@ def money(minor):
     return f"{minor // 100}.{minor % 100:02d}"
 
 
-def register(endpoint, name):
+def register(cluster, endpoint, name):
+    """A verified user, registered and signed in through `endpoint`: like any real one, payable."""
     email = f"cluster-{name.lower()}-{uuid.uuid4().hex[:10]}@example.com"
-    answer = endpoint.expect(201, "POST", "/v1/users", body={"name": name, "email": email, "password": PASSWORD}).json
-    token = answer["token"]
+    try:
+        token = viperd_accounts.register(viperd_accounts.sender(endpoint.url), name, email, PASSWORD,
+                                         mail_log=cluster.logs)["token"]
+    except viperd_accounts.AccountError as error:
+        raise Violation(f"registering {name} on {endpoint.name}: {error}") from error
     accounts = endpoint.expect(200, "GET", "/v1/accounts", token=token).json
     return {"email": email, "token": token, "accounts": [item["id"] for item in accounts["items"]]}
 
@@ -354,7 +365,7 @@ def check_retries(cluster):
 
 def check_transfers(cluster):
     one, two = cluster.one, cluster.two
-    user = register(one, "Transfers")
+    user = register(cluster, one, "Transfers")
     token, source = user["token"], user["accounts"][0]
     before = account(one, token, source)
     currency = before["currency"]
@@ -467,7 +478,7 @@ def once_with_one_key(cluster, token, path, body, kind):
 
 def check_idempotency(cluster):
     one, two = cluster.one, cluster.two
-    user = register(one, "Idempotency")
+    user = register(cluster, one, "Idempotency")
     token, source = user["token"], user["accounts"][0]
     currency = account(one, token, source)["currency"]
     destination = two.expect(201, "POST", "/v1/accounts", token=token, body={"name": "Savings", "currency": currency}).json["id"]
@@ -529,7 +540,7 @@ def login(endpoint, email, password, address):
 def check_throttle(cluster):
     one, two = cluster.one, cluster.two
     started = time.monotonic()
-    user = register(one, "Throttle")
+    user = register(cluster, one, "Throttle")
     problems = []
     # Per client: one email from one address, alternating instances; only the shared count trips at 6.
     client = random_address()
@@ -577,7 +588,7 @@ def check_throttle(cluster):
     # A burst: 40 wrong logins released together for one email from one address, half on each
     # instance. Each takes its place in the shared count before its password is hashed, so at most
     # CLIENT_LIMIT of them are checked however they interleave.
-    burst_user = register(one, "Burst")
+    burst_user = register(cluster, one, "Burst")
     burst_address = random_address()
     burst = at_once([lambda n=n: failed_login(cluster.instances[n % 2], burst_user["email"], burst_address, shed=True)
                      for n in range(40)])
@@ -597,7 +608,7 @@ def check_throttle(cluster):
 
 def check_revocation(cluster):
     one, two = cluster.one, cluster.two
-    user = register(one, "Revocation")
+    user = register(cluster, one, "Revocation")
     token = user["token"]
     other = two.expect(201, "POST", "/v1/sessions", body={"email": user["email"], "password": PASSWORD}).json["token"]
     for endpoint in (one, two):
@@ -656,7 +667,7 @@ def check_kill(cluster):
         os.kill(pid, 0)
     except OSError:
         raise Violation(f"instance 1 (pid {pid}) is not running before the kill")
-    user = register(balancer, "Kill")
+    user = register(cluster, balancer, "Kill")
     token, tag = user["token"], f"k{uuid.uuid4().hex[:10]}"
     records = []  # (target name, sent, answered, outcome: status int or error text, contact id or None)
     lock = threading.Lock()

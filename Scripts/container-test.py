@@ -2,11 +2,13 @@
 """The HTTP half of Scripts/container-test.sh: journeys, write loads and their ledgers, checked
 against a Viperd deployment reached through a published loopback port. Standard library only.
 
-    python3 Scripts/container-test.py journey URL STATE -- FUND_COMMAND...
-        registers a user, adds a contact, funds the user's first account by FUND_COMMAND (an
-        operator's `viperd import-transactions`, run with {account} replaced and the feed on its
-        standard input), pays an order from it, transfers to the second account, reads the report
-        listing; saves what it made in STATE (JSON).
+    python3 Scripts/container-test.py journey URL STATE [--mail-log COMMAND]... -- FUND_COMMAND...
+        registers a user (202), signs in and, given --mail-log, verifies its address with the code
+        mailed to it, read from what COMMAND prints (`podman logs CONTAINER`, one per viperd
+        container: with no --smtp-url each logs the mail it delivers); adds a contact, funds the
+        user's first account by FUND_COMMAND (an operator's `viperd import-transactions`, run with
+        {account} replaced and the feed on its standard input), pays an order from it, transfers
+        to the second account, reads the report listing; saves what it made in STATE (JSON).
     python3 Scripts/container-test.py rows URL STATE
         everything the journey made is still there, unchanged: login, contact, order, transfer,
         account balances.
@@ -35,6 +37,9 @@ import time
 import urllib.parse
 import uuid
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "lib"))
+import viperd_accounts  # noqa: E402  (Scripts/lib: registration, sign-in and the mailed code)
+
 PASSWORD = "container-test-password-1"
 FUNDING_MINOR = 100_000
 
@@ -60,8 +65,7 @@ def request(url, method, path, body=None, token=None, headers=None, timeout=60):
         data = json.dumps(body).encode()
     all_headers.update(headers or {})
     if parsed.scheme == "https":
-        context = ssl.create_default_context(cafile=os.environ.get("CONTAINER_TEST_CA_FILE") or None)
-        connection = http.client.HTTPSConnection(parsed.hostname, parsed.port, timeout=timeout, context=context)
+        connection = http.client.HTTPSConnection(parsed.hostname, parsed.port, timeout=timeout, context=tls_context(url))
     else:
         connection = http.client.HTTPConnection(parsed.hostname, parsed.port, timeout=timeout)
     try:
@@ -94,9 +98,28 @@ def list_all(url, path, token):
             return items
 
 
-def journey(url, state_path, fund_command):
+def tls_context(url):
+    """The deployment's own certificate for an https URL (see the module's docstring), else None."""
+    if urllib.parse.urlsplit(url).scheme != "https":
+        return None
+    return ssl.create_default_context(cafile=os.environ.get("CONTAINER_TEST_CA_FILE") or None)
+
+
+def logs_of(commands):
+    """What the commands print, stdout and stderr (where viperd logs) alike: the mail log."""
+    def read():
+        runs = [subprocess.run(command, shell=True, capture_output=True, text=True, errors="replace") for command in commands]
+        return "\n".join(run.stdout + run.stderr for run in runs)
+    return read
+
+
+def journey(url, state_path, fund_command, mail_logs):
     email = f"container-{uuid.uuid4().hex[:10]}@example.com"
-    user = expect(url, 201, "POST", "/v1/users", body={"name": "Container Test", "email": email, "password": PASSWORD})
+    try:
+        user = viperd_accounts.register(viperd_accounts.sender(url, context=tls_context(url)), "Container Test", email,
+                                        PASSWORD, mail_log=logs_of(mail_logs) if mail_logs else None)
+    except viperd_accounts.AccountError as error:
+        raise Failure(str(error)) from error
     token = user["token"]
     accounts = [item["id"] for item in expect(url, 200, "GET", "/v1/accounts", token=token)["items"]]
     if len(accounts) < 2:
@@ -125,7 +148,7 @@ def journey(url, state_path, fund_command):
              "transfer": transfer["id"], "balances": balances}
     with open(state_path, "w") as handle:
         json.dump(state, handle)
-    return f"user {email}: contact, order {order['id']} ({order['orderTotal']['minor']} minor), transfer 12.34, report listed"
+    return f"user {email}{' (verified)' if user['verified'] else ''}: contact, order {order['id']} ({order['orderTotal']['minor']} minor), transfer 12.34, report listed"
 
 
 def rows(url, state_path):
@@ -211,8 +234,13 @@ def verify(url, state_path, ledger_path, recovered, clean_after):
 def main(arguments):
     command = arguments[0] if arguments else ""
     try:
-        if command == "journey" and len(arguments) >= 5 and arguments[3] == "--":
-            print(journey(arguments[1], arguments[2], arguments[4:]))
+        if command == "journey" and "--" in arguments[3:] and len(arguments) > arguments.index("--", 3) + 1:
+            separator = arguments.index("--", 3)
+            options = arguments[3:separator]
+            if len(options) % 2 or any(option != "--mail-log" for option in options[::2]):
+                print(__doc__, file=sys.stderr)
+                return 2
+            print(journey(arguments[1], arguments[2], arguments[separator + 1:], options[1::2]))
         elif command == "rows" and len(arguments) == 3:
             print(rows(arguments[1], arguments[2]))
         elif command == "load" and len(arguments) in (5, 7):

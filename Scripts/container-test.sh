@@ -302,10 +302,10 @@ if "$engine" run -d --name viperd-container-test-readonly --label viperd-contain
     && wait_until 60 "the read-only container" curl -fsS --max-time 3 http://127.0.0.1:18080/health/ready \
     && registered=$(curl -sS -o /dev/null -w '%{http_code}' -H 'Content-Type: application/json' \
         -d '{"name":"Read Only","email":"readonly@example.com","password":"container-test-password-1"}' http://127.0.0.1:18080/v1/users) \
-    && [[ $registered == 201 ]] \
+    && [[ $registered == 202 ]] \
     && touch_root=$("$engine" exec viperd-container-test-readonly sh -c 'touch /usr/local/bin/x 2>&1 || echo refused') \
     && [[ "$touch_root" == *refused* ]]; then
-    pass "image works read-only" "root filesystem read-only (a write there is refused), /data a volume: ready, a registration 201"
+    pass "image works read-only" "root filesystem read-only (a write there is refused), /data a volume: ready, a registration 202"
 else
     fail "image works read-only" "$(cat "$work/readonly.log"; "$engine" logs viperd-container-test-readonly 2>&1 | tail -n 10) registration: ${registered:-none}"
 fi
@@ -380,7 +380,8 @@ if project_up "$SQLITE_PROJECT" docker-compose.yml && viperd=$(container_of "$SQ
     && ca_from "$nginx" && ready >/dev/null; then
     pass "sqlite: up becomes healthy" "$viperd and $nginx healthy, $URL/health/ready through nginx: $(ready)"
     edge_checks sqlite "$nginx" "$viperd"
-    check "sqlite: journey through nginx over TLS" checker journey "$URL" "$work/sqlite.json" -- bash "$work/fund.sh" "$viperd" '{account}'
+    check "sqlite: journey through nginx over TLS" checker journey "$URL" "$work/sqlite.json" \
+        --mail-log "$engine logs $viperd" -- bash "$work/fund.sh" "$viperd" '{account}'
 
     backup_output=$("$engine" exec "$viperd" viperd backup /data/container-test-backup.sqlite 2>&1) \
         && "$engine" cp "$viperd:/data/container-test-backup.sqlite" "$work/backup.sqlite" >/dev/null 2>&1
@@ -499,7 +500,8 @@ else
         # owner role (docs/DEPLOYMENT.md, "Roles"), not as the instance's viperd_app.
         sed "s|exec -i |exec -i -e VIPERD_DATABASE_URL=postgres://viperd_owner:$VIPERD_POSTGRES_OWNER_PASSWORD@postgres:5432/viperd |" \
             "$work/fund.sh" >"$work/fund-owner.sh"
-        check "postgres: journey through nginx over TLS" checker journey "$URL" "$work/postgres.json" -- bash "$work/fund-owner.sh" "$one" '{account}'
+        check "postgres: journey through nginx over TLS" checker journey "$URL" "$work/postgres.json" \
+            --mail-log "$engine logs $one" --mail-log "$engine logs $two" -- bash "$work/fund-owner.sh" "$one" '{account}'
 
         # Least privilege: the instances' role reads and writes rows and nothing more; the tables
         # are the owner role's (migrate ran as it); the superuser cannot log in over TCP.

@@ -5,10 +5,12 @@ Run through Scripts/crash-test.sh (which finds or builds the binary). Python sta
 
     python3 Scripts/crash-test.py BINARY WORKDIR KILLS
 
-Two users are registered; user A has two accounts, B one, each funded with an imported posted
-credit. Writer threads then create contacts, place paid orders (one product, quantity 1,
-`Idempotency-Key`, `payFromAccountId`) and, when the server serves `POST /v1/transfers`, transfer
-money between A's accounts and between A and B (through a contact carrying the other's email).
+Two users are registered and verified (each is paid through a contact, and only a verified address
+is paid; the mailed code is read from the log of the first start, at `--log-level info`); user A
+has two accounts, B one, each funded with an imported posted credit. Writer threads then create
+contacts, place paid orders (one product, quantity 1, `Idempotency-Key`, `payFromAccountId`) and,
+when the server serves `POST /v1/transfers`, transfer money between A's accounts and between A and
+B (through a contact carrying the other's email).
 Every 2xx is logged as acknowledged; a request cut by the kill is "unknown" (it may or may not
 have committed). After each SIGKILL the server is restarted on the same database, the writers are
 paused, and these must hold:
@@ -40,6 +42,9 @@ import threading
 import time
 import uuid
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "lib"))
+import viperd_accounts  # noqa: E402  (Scripts/lib: registration, sign-in and the mailed code)
+
 FUNDING_MINOR = 10_000_000_000  # 100,000,000.00 per account: 50 kills place ~6,000 orders
 FUNDING_DESCRIPTION = "crash-test funding"
 PASSWORD = "crash-test-password"
@@ -64,11 +69,12 @@ class Server:
         self.process = None
         self.port = None
 
-    def start(self):
+    def start(self, log_level="notice"):
+        """`info` (which adds an access line per request) only where a mailed code must be read."""
         offset = os.path.getsize(self.log_path) if os.path.exists(self.log_path) else 0
         log_file = open(self.log_path, "ab")
         self.process = subprocess.Popen(
-            [self.binary, "serve", "--host", "127.0.0.1", "--port", "0", "--db", self.db, "--log-level", "notice"],
+            [self.binary, "serve", "--host", "127.0.0.1", "--port", "0", "--db", self.db, "--log-level", log_level],
             stdout=subprocess.DEVNULL, stderr=log_file)
         log_file.close()
         deadline = time.monotonic() + 30
@@ -265,9 +271,13 @@ class Writers:
 
 
 def register(client, name):
+    """A verified user: each pays the other through a contact, and only a verified address is paid."""
     email = f"crash-{name.lower()}-{uuid.uuid4().hex[:8]}@example.com"
-    _, answer = client.expect(201, "POST", "/v1/users", body={"name": name, "email": email, "password": PASSWORD})
-    token = answer["token"]
+    try:
+        token = viperd_accounts.register(viperd_accounts.sender(f"http://127.0.0.1:{client.server.port}"), name, email,
+                                         PASSWORD, mail_log=client.server.log_path)["token"]
+    except viperd_accounts.AccountError as error:
+        fail(f"registering {name}: {error}")
     _, accounts = client.expect(200, "GET", "/v1/accounts", token=token)
     return {"name": name, "email": email, "token": token, "accounts": [item["id"] for item in accounts["items"]]}
 
@@ -434,7 +444,7 @@ def main():
 
     server = Server(binary, work)
     client = Client(server)
-    server.start()
+    server.start(log_level="info")
     try:
         a, b = register(client, "Ada"), register(client, "Bob")
         _, second = client.expect(201, "POST", "/v1/accounts", body={"name": "Savings", "currency": "CAD"}, token=a["token"])

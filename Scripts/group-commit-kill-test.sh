@@ -30,9 +30,9 @@ trap cleanup EXIT
 serve_options=(--log-level notice --workers "$WORKERS" --sqlite-synchronous full --sqlite-group-commit "$GROUP_COMMIT")
 
 start_viperd "$VIPERD_BIN" "$work" "${serve_options[@]}" || exit 1
-token=$(curl -sf "$base/v1/users" -H 'Content-Type: application/json' \
-    -d '{"name":"Kill Test","email":"kill-test@example.com","password":"correct horse battery"}' \
-    | python3 -c 'import json,sys; print(json.load(sys.stdin)["token"])') || { echo "registration failed" >&2; exit 1; }
+# Registered (202) and signed in (the token); it only writes its own contacts, so it stays unverified.
+token=$(python3 "$root/Scripts/lib/viperd_accounts.py" register --base "$base" --name "Kill Test" \
+    --email kill-test@example.com --password "correct horse battery") || { echo "registration failed" >&2; exit 1; }
 
 : >"$work/acknowledged"
 status=0

@@ -65,32 +65,18 @@ trap cleanup EXIT
 start_viperd "$VIPERD_BIN" "$work" || exit 1
 log "server $server_pid listening on $base"
 
-# --- a user to act as, when the server has accounts ----------------------------------------
-# /v1 routes other than registration and login need `Authorization: Bearer`; register one user
-# in the fresh database and send its token with every request (Schemathesis's auth checks
-# take it away or spoil it to see 401). A server without /v1/users is fuzzed without a token.
-# Logging out with that token would revoke it for the rest of the run, so Scripts/schemathesis.toml
-# keeps the `logout` operation out of it.
-auth=()
-token=$("$VENV/bin/python" - "$base" <<'PY'
-import json, sys, urllib.error, urllib.request
-
-body = json.dumps({"name": "Schemathesis", "email": "schemathesis@example.com",
-                   "password": "schemathesis-password"}).encode()
-request = urllib.request.Request(sys.argv[1] + "/v1/users", data=body, method="POST",
-                                 headers={"Content-Type": "application/json"})
-try:
-    with urllib.request.urlopen(request, timeout=10) as response:
-        print(json.load(response)["token"])
-except urllib.error.HTTPError as error:
-    if error.code not in (404, 405):
-        sys.exit(f"POST /v1/users answered {error.code}: {error.read()[:500]!r}")
-PY
-)
-if [[ -n "$token" ]]; then
-    auth=(--header "Authorization: Bearer $token")
-    log "fuzzing as a registered user"
-fi
+# --- a user to act as ------------------------------------------------------------------------
+# /v1 routes other than registration, login and password resets need `Authorization: Bearer`:
+# register one user in the fresh database (202, nothing handed back), sign in for its token
+# (Scripts/lib/viperd_accounts.py) and send it with every request (Schemathesis's auth checks take
+# it away or spoil it to see 401). It stays unverified, so verifying is fuzzed against a live code
+# (a verified user's answers are 200 and 409 whatever the code). Logging out with that token would
+# revoke it for the rest of the run, so Scripts/schemathesis.toml keeps the `logout` operation out
+# of it.
+token=$(python3 Scripts/lib/viperd_accounts.py register --base "$base" --name Schemathesis \
+    --email schemathesis@example.com --password schemathesis-password) || exit 1
+auth=(--header "Authorization: Bearer $token")
+log "fuzzing as a registered, signed-in user"
 
 # --- the run --------------------------------------------------------------------------------
 if [[ -n "$OPENAPI_SCHEMA" ]]; then

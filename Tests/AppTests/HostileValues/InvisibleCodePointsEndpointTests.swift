@@ -1,4 +1,5 @@
 import App
+import Domain
 import Foundation
 import TestSupport
 import Testing

@@ -1,21 +1,19 @@
+import Foundation
 import ViperdClient
 
 extension Journey {
-    /// Register, the duplicate and weak-password refusals, login (and its refusal), me.
+    /// Register (202, nothing handed back) and its weak-password refusal, login (and its
+    /// refusal), me unverified; then, with the mailed code, a resend, the replaced code refused,
+    /// verification, the resend refused, and a registration of the held address answered alike;
+    /// a password reset asked for and a wrong reset code refused.
     func usersAndSessions() async throws {
-        try await step("register") {
+        var accepted = ""
+        try await step("register → 202, sign in next") {
             let output = try await client.registerUser(body: .json(.init(name: "Zoë Journey", email: email, password: password)))
-            let created = try expect("201", output) { try $0.created }
-            let registration = try created.body.json
-            try check(registration.user.email == email, "registered as \(registration.user.email)")
-            tokens.token = registration.token
-            return "201, user \(registration.user.id), Location \(created.headers.location)"
-        }
-        try await step("register again → 409 email_taken") {
-            let output = try await client.registerUser(body: .json(.init(name: "Zoë Again", email: email, password: password)))
-            let problem = try expect("409", output) { try $0.conflict.body.applicationProblemJson }
-            try check(problem.code == "email_taken", "code \(problem.code)")
-            return "409 \(problem.code)"
+            let taken = try expect("202", output) { try $0.accepted.body.json }
+            try check(taken.email == email, "taken in for \(taken.email)")
+            accepted = taken.detail
+            return "202 \(taken.email): \(taken.detail)"
         }
         try await step("register with a weak password → 422 with field errors") {
             let output = try await client.registerUser(body: .json(.init(name: "Weak", email: "weak-\(email)", password: "short")))
@@ -36,11 +34,78 @@ extension Journey {
             tokens.token = session.token
             return "201, token until \(session.expiresAt)"
         }
-        try await step("me") {
+        try await step("me, not verified yet") {
             let me = try expect("200", try await client.showMe()) { try $0.ok.body.json }
-            try check(me.name == "Zoë Journey" && me.email == email, "me is \(me.name) <\(me.email)>")
-            return "200 \(me.name) <\(me.email)>"
+            try check(me.name == "Zoë Journey" && me.email == email && !me.emailVerified,
+                      "me is \(me.name) <\(me.email)>, verified \(me.emailVerified)")
+            return "200 \(me.name) <\(me.email)>, emailVerified false"
         }
+        if mailCodeCommand != nil {
+            try await verification(accepted: accepted)
+        } else {
+            skip("verify the address", because: "no --mail-code command given")
+        }
+        try await step("ask for a password reset → 202") {
+            let output = try await client.requestPasswordReset(body: .json(.init(email: email)))
+            let taken = try expect("202", output) { try $0.accepted.body.json }
+            return "202 \(taken.email)"
+        }
+        try await step("reset with a wrong code → 422 invalid_code") {
+            // One chance in a million that the mailed code is this one; the session would then end.
+            let output = try await client.confirmPasswordReset(
+                body: .json(.init(email: email, code: "000000", newPassword: "journey-password-2")))
+            let problem = try expect("422", output) { try $0.unprocessableContent.body.applicationProblemJson }
+            try check(problem.code == "invalid_code", "code \(problem.code)")
+            return "422 \(problem.code)"
+        }
+    }
+
+    /// The mailed code's steps. Registration mailed code 1; the resend mails code 2 and retires 1.
+    private func verification(accepted: String) async throws {
+        try await step("send a new code → 202") {
+            let taken = try expect("202", try await client.sendVerification()) { try $0.accepted.body.json }
+            return "202 \(taken.email)"
+        }
+        try await step("verify with the replaced code → 422 invalid_code") {
+            let output = try await client.verifyEmail(body: .json(.init(code: try mailedCode(1))))
+            let problem = try expect("422", output) { try $0.unprocessableContent.body.applicationProblemJson }
+            try check(problem.code == "invalid_code", "code \(problem.code)")
+            return "422 \(problem.code): \(problem.detail)"
+        }
+        try await step("verify with the mailed code") {
+            let output = try await client.verifyEmail(body: .json(.init(code: try mailedCode(2))))
+            let user = try expect("200", output) { try $0.ok.body.json }
+            try check(user.email == email && user.emailVerified, "\(user.email) verified \(user.emailVerified)")
+            return "200 \(user.email), emailVerified true"
+        }
+        try await step("send a new code once verified → 409 already_verified") {
+            let problem = try expect("409", try await client.sendVerification()) { try $0.conflict.body.applicationProblemJson }
+            try check(problem.code == "already_verified", "code \(problem.code)")
+            return "409 \(problem.code)"
+        }
+        try await step("register the held address again → the same 202") {
+            let output = try await client.registerUser(body: .json(.init(name: "Zoë Again", email: email, password: "another-password-1")))
+            let taken = try expect("202", output) { try $0.accepted.body.json }
+            try check(taken.email == email && taken.detail == accepted, "answered \(taken.email): \(taken.detail)")
+            return "202, word for word the first answer"
+        }
+    }
+
+    /// The `number`th verification code mailed to the journey's address, as --mail-code prints it.
+    private func mailedCode(_ number: Int) throws -> String {
+        guard let mailCodeCommand else { throw JourneyFailure("no --mail-code command given") }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: mailCodeCommand)
+        process.arguments = [email, String(number)]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let printed = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        try check(process.terminationStatus == 0, "\(mailCodeCommand) \(email) \(number) exited with \(process.terminationStatus)")
+        let code = String(decoding: printed, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        try check(code.count == 6 && code.allSatisfy(\.isASCII) && code.allSatisfy(\.isNumber), "\(mailCodeCommand) printed \(code)")
+        return code
     }
 
     /// Logout, then the old token is refused.

@@ -11,6 +11,7 @@ final class Journey {
     let tokens = TokenStore()
     let network = LostResponseMiddleware()
     let fundCommand: String?
+    let mailCodeCommand: String?
 
     // What earlier steps learned, for the later ones.
     let email = "journey-\(UUID().uuidString.prefix(8).lowercased())@example.com"
@@ -23,8 +24,9 @@ final class Journey {
     var funded = false
     private(set) var steps = 0
 
-    init(serverURL: URL, fundCommand: String?) {
+    init(serverURL: URL, fundCommand: String?, mailCodeCommand: String?) {
         self.fundCommand = fundCommand
+        self.mailCodeCommand = mailCodeCommand
         client = Client(
             serverURL: serverURL, transport: URLSessionTransport(),
             middlewares: [BearerTokenMiddleware(tokens: tokens), IdempotencyKeyMiddleware(), network])
