@@ -23,6 +23,7 @@ let sqliteMigrationFiles = [
     "0011_contact_list_order.sql",
     "0012_session_expiry.sql",
     "0013_user_contact_counts.sql",
+    "0016_session_refresh.sql",
 ]
 let postgresMigrationFiles = [
     "0001_create_contacts.sql",
@@ -37,6 +38,7 @@ let postgresMigrationFiles = [
     "0012_session_expiry.sql",
     "0013_user_contact_counts.sql",
     "0014_rate_windows.sql",
+    "0016_session_refresh.sql",
 ]
 
 /// The browser client of Clients/Web/ (HTML, CSS, ES modules), compiled into the binary and

@@ -18,5 +18,6 @@ public enum SQLiteMigrationFiles {
         ("0011_contact_list_order.sql", PackageResources._011_contact_list_order_sql),
         ("0012_session_expiry.sql", PackageResources._012_session_expiry_sql),
         ("0013_user_contact_counts.sql", PackageResources._013_user_contact_counts_sql),
+        ("0016_session_refresh.sql", PackageResources._016_session_refresh_sql),
     ]
 }

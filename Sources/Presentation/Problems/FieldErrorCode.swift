@@ -23,6 +23,8 @@ public enum FieldErrorCode: String, Sendable, CaseIterable, Encodable, CustomStr
     case invalidEmail = "invalid_email"
     /// A password shorter than the minimum.
     case weakPassword = "weak_password"
+    /// A current password that is not the account's.
+    case wrongPassword = "wrong_password"
     /// A currency that is not an ISO 4217 code.
     case unknownCurrency = "unknown_currency"
     /// `If-Match` is not `*` or entity tags of this server.

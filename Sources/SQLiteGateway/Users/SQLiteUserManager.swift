@@ -49,6 +49,14 @@ public struct SQLiteUserManager: UserManager {
         try database.change(Self.updatePasswordHash, [.text(id.rawValue), .text(old), .text(new)]) == 1
     }
 
+    public func changePassword(of id: UserID, from old: String, to new: String, revokingSessionsAt date: Date, keeping tokenDigest: String) throws -> [String]? {
+        try GatewayError.mapping {
+            try database.write { connection in
+                try SessionSteps.changePassword(of: id, from: old, to: new, at: date, keeping: tokenDigest, on: connection, SQLiteSessionManager.statements)
+            }
+        }
+    }
+
     private func fetchOne(_ sql: String, _ key: String) throws -> User? {
         try GatewayError.mapping {
             try database.read { connection in

@@ -111,7 +111,7 @@ public struct AppRouter: Sendable {
         case .contacts(let route):
             contacts.respond(to: route, request, ContactsConnector(dependencies: dependencies, context: context, user: user))
         case .users(let route):
-            users.respond(to: route, UsersConnector(dependencies: dependencies, context: context), user: user)
+            users.respond(to: route, request, UsersConnector(dependencies: dependencies, context: context), user: user)
         case .sessions(let route):
             sessions.respond(to: route, SessionsConnector(dependencies: dependencies, context: context), user: user)
         case .products(let route):

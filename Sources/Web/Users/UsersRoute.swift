@@ -4,6 +4,7 @@ import HTTPServer
 public enum UsersRoute {
     static let users: PathTemplate = "/v1/users"
     static let me: PathTemplate = "/v1/me"
+    static let password: PathTemplate = "/v1/me/password"
 
     /// Routes anyone may call.
     public enum Open: Equatable, Sendable {
@@ -20,13 +21,17 @@ public enum UsersRoute {
 
     /// Routes for a signed-in user.
     public enum SignedIn: Equatable, Sendable {
-        case me
+        case me, changePassword
 
-        static let endpoints: [Endpoint<SignedIn>] = [Endpoint(.get, UsersRoute.me) { _ in .me }]
+        static let endpoints: [Endpoint<SignedIn>] = [
+            Endpoint(.get, UsersRoute.me) { _ in .me },
+            Endpoint(.post, UsersRoute.password) { _ in .changePassword },
+        ]
 
         public var path: String {
             switch self {
             case .me: UsersRoute.me.path()
+            case .changePassword: UsersRoute.password.path()
             }
         }
     }

@@ -8,9 +8,10 @@ struct UsersRouter {
         }
     }
 
-    func respond(to route: UsersRoute.SignedIn, _ connector: UsersConnector, user: AuthenticatedUser) -> HTTPResponse {
+    func respond(to route: UsersRoute.SignedIn, _ request: HTTPRequest, _ connector: UsersConnector, user: AuthenticatedUser) -> HTTPResponse {
         switch route {
         case .me: connector.me(user: user)
+        case .changePassword: connector.changePassword(request, user: user)
         }
     }
 }
