@@ -1,10 +1,11 @@
-// Register, sign in. The token lives in sessionStorage: it goes when the tab closes.
-import { request, session, showProblem } from '../api.js';
-import { h, field, form, values, show, heading } from '../dom.js';
+// Register, sign in, change the password, the list of sessions. The tokens live in
+// sessionStorage: they go when the tab closes.
+import { request, session, showProblem, clearProblem } from '../api.js';
+import { h, field, form, values, show, heading, announce } from '../dom.js';
 import { t } from '../i18n.js';
 
-function signedIn(token) {
-  session.token = token;
+function signedIn(body) {
+  session.keep(body);
   location.hash = '#/contacts';
 }
 
@@ -16,7 +17,7 @@ export function signIn() {
       onsubmit: async (element) => {
         try {
           const { body } = await request('POST', '/v1/sessions', { json: values(element) });
-          signedIn(body.token);
+          signedIn(body);
         } catch (error) { showProblem(element, error); }
       },
     },
@@ -35,7 +36,7 @@ export function register() {
       onsubmit: async (element) => {
         try {
           const { body } = await request('POST', '/v1/users', { json: values(element) });
-          signedIn(body.token);
+          signedIn(body);
         } catch (error) { showProblem(element, error); }
       },
     },
@@ -44,5 +45,51 @@ export function register() {
     field(t('password'), { name: 'password', type: 'password', autocomplete: 'new-password', pointer: '/password', required: true }),
     h('button', { type: 'submit' }, t('register'))),
     h('p', {}, h('a', { href: '#/signin' }, t('haveAccount'))),
+  );
+}
+
+export function password() {
+  show(
+    heading(t('changePassword')),
+    form({
+      class: 'stack', 'aria-label': t('changePassword'),
+      onsubmit: async (element) => {
+        try {
+          await request('POST', '/v1/me/password', { json: values(element) });
+          element.reset();
+          clearProblem(element);
+          announce(t('passwordChanged'));
+        } catch (error) { showProblem(element, error); }
+      },
+    },
+    field(t('currentPassword'), { name: 'currentPassword', type: 'password', autocomplete: 'current-password', pointer: '/currentPassword', required: true }),
+    field(t('newPassword'), { name: 'newPassword', type: 'password', autocomplete: 'new-password', pointer: '/newPassword', required: true }),
+    h('button', { type: 'submit' }, t('changePassword'))),
+  );
+}
+
+export async function sessions() {
+  const { body } = await request('GET', '/v1/sessions');
+  const signOutEverywhere = form({
+    class: 'stack', 'aria-label': t('signOutEverywhere'),
+    onsubmit: async (element) => {
+      try {
+        await request('DELETE', '/v1/sessions');
+        session.clear();
+        location.hash = '#/signin';
+      } catch (error) { showProblem(element, error); }
+    },
+  }, h('button', { type: 'submit', class: 'danger' }, t('signOutEverywhere')));
+  show(
+    heading(t('sessions')),
+    h('table', { class: 'sessions' },
+      h('thead', {}, h('tr', {}, [t('signedInAt'), t('lastUsed'), t('clientAddress'), t('userAgent'), ''].map((label) => h('th', { scope: 'col' }, label)))),
+      h('tbody', {}, body.items.map((item) => h('tr', { class: item.current ? 'current' : undefined },
+        h('td', {}, item.createdAtFormatted),
+        h('td', {}, item.lastUsedAtFormatted ?? '—'),
+        h('td', {}, item.clientAddress ?? '—'),
+        h('td', {}, item.userAgent ?? '—'),
+        h('td', {}, item.current ? t('thisSession') : ''))))),
+    signOutEverywhere,
   );
 }

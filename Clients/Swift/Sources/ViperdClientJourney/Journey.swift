@@ -11,6 +11,7 @@ final class Journey {
     let tokens = TokenStore()
     let network = LostResponseMiddleware()
     let fundCommand: String?
+    let serverURL: URL
 
     // What earlier steps learned, for the later ones.
     let email = "journey-\(UUID().uuidString.prefix(8).lowercased())@example.com"
@@ -25,6 +26,7 @@ final class Journey {
 
     init(serverURL: URL, fundCommand: String?) {
         self.fundCommand = fundCommand
+        self.serverURL = serverURL
         client = Client(
             serverURL: serverURL, transport: URLSessionTransport(),
             middlewares: [BearerTokenMiddleware(tokens: tokens), IdempotencyKeyMiddleware(), network])
@@ -38,6 +40,7 @@ final class Journey {
             try await productsAndOrders()
             try await accounts()
             try await transfers()
+            try await sessions()
             try await signOut()
         } catch {
             print("FAIL  \(error)")
