@@ -433,12 +433,12 @@ class Journey:
         _, _, listed = self.api("GET", "/v1/sessions", token=self.token)
         current = [item for item in listed["items"] if item["current"]]
         self.check(len(current) == 1, f"the API marks {len(current)} sessions as the caller's")
-        self.text_in("#main table.sessions tr.current", current[0]["createdAtFormatted"])
-        self.text_in("#main table.sessions tr.current", {"en": "This session", "fr": "Cette session"}[self.language])
-        self.text_in("#main table.sessions", "Journey phone/1.0")
-        self.check(len(self.driver.find_elements(By.CSS_SELECTOR, "#main table.sessions tbody tr")) == len(listed["items"]),
+        self.text_in("#main ul.sessions li.current", current[0]["createdAtFormatted"])
+        self.text_in("#main ul.sessions li.current", {"en": "This session", "fr": "Cette session"}[self.language])
+        self.text_in("#main ul.sessions", "Journey phone/1.0")
+        self.check(len(self.driver.find_elements(By.CSS_SELECTOR, "#main ul.sessions > li")) == len(listed["items"]),
                    "the screen lists another number of sessions than the API")
-        self.screenshot("sessions", width=1200)
+        self.screenshot("sessions")
 
     def password(self):
         self.begin("change password", allowed=[422])
@@ -483,6 +483,9 @@ class Journey:
             time.sleep(3.5)
             status, _, _ = self.api("GET", "/v1/me", token=first[0])
             self.check(status == 401, f"the access token still works past its lifetime ({status})")
+            # By way of a screen that asks the API nothing, so /accounts is drawn anew each round.
+            self.go("/password")
+            self.find("#main form [name=currentPassword]")
             self.go("/accounts")
             self.find("#account-rows tr")
             _, _, accounts = self.api("GET", "/v1/accounts", token=self.token)

@@ -80,16 +80,16 @@ export async function sessions() {
       } catch (error) { showProblem(element, error); }
     },
   }, h('button', { type: 'submit', class: 'danger' }, t('signOutEverywhere')));
+  // A list, not a table: a user agent is long, and a phone's width holds one column.
+  const line = (label, value) => h('p', {}, h('span', { class: 'label' }, `${label}: `), value ?? '—');
   show(
     heading(t('sessions')),
-    h('table', { class: 'sessions' },
-      h('thead', {}, h('tr', {}, [t('signedInAt'), t('lastUsed'), t('clientAddress'), t('userAgent'), ''].map((label) => h('th', { scope: 'col' }, label)))),
-      h('tbody', {}, body.items.map((item) => h('tr', { class: item.current ? 'current' : undefined },
-        h('td', {}, item.createdAtFormatted),
-        h('td', {}, item.lastUsedAtFormatted ?? '—'),
-        h('td', {}, item.clientAddress ?? '—'),
-        h('td', {}, item.userAgent ?? '—'),
-        h('td', {}, item.current ? t('thisSession') : ''))))),
     signOutEverywhere,
+    h('ul', { class: 'sessions' }, body.items.map((item) => h('li', { class: item.current ? 'current' : undefined },
+      item.current ? h('p', { class: 'badge' }, t('thisSession')) : null,
+      line(t('signedInAt'), item.createdAtFormatted),
+      line(t('lastUsed'), item.lastUsedAtFormatted),
+      line(t('clientAddress'), item.clientAddress),
+      line(t('userAgent'), item.userAgent)))),
   );
 }

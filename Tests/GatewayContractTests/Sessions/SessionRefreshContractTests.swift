@@ -176,6 +176,19 @@ struct SessionRefreshContractTests {
         #expect(try sessions.list(userID: UserID("u_alice"), activeAt: now, limit: 0).isEmpty)
     }
 
+    @Test("the purge deletes a login past its idle end, revoked or not, and keeps one whose access token alone expired", arguments: Backend.allCases)
+    func purge(backend: Backend) throws {
+        let sessions = try backend.makeStore().gateway.sessions
+        try sessions.insert(login("idle", family: "f1", at: now.addingTimeInterval(-901)))
+        try sessions.insert(login("revoked", family: "f2", at: now.addingTimeInterval(-900)))
+        _ = try sessions.revoke(tokenDigest: "revoked", at: now.addingTimeInterval(-800))
+        try sessions.insert(login("live", family: "f3", at: now.addingTimeInterval(-400)))
+        // The test owners' three registration sessions expired long ago.
+        #expect(try sessions.purge(expiredAt: now, limit: 100) == 5)
+        #expect(try sessions.fetch(tokenDigest: "live")?.isRefreshable(at: now) == true)
+        #expect(try sessions.fetch(tokenDigest: "live")?.isActive(at: now) == false)
+    }
+
     @Test("revokeAll keeps the one session named and returns the others' digests", arguments: Backend.allCases)
     func revokeAllKeeping(backend: Backend) throws {
         let sessions = try backend.makeStore().gateway.sessions
