@@ -30,7 +30,7 @@ public struct PostgresUserManager: UserManager {
                     .text(user.id.rawValue), .text(user.name), .text(user.email), .text(user.passwordHash),
                     .integer(Milliseconds.from(user.createdAt)),
                 ])
-                try connection.statement(PostgresSessionManager.insert).run(SessionRow.values(of: firstSession))
+                try connection.statement(PostgresSessionManager.insertWithoutRefresh).run(SessionRow.valuesWithoutRefresh(of: firstSession))
                 try connection.statement(PostgresAccountManager.insert).run(AccountRow.values(of: firstAccount))
             }
             return .registered

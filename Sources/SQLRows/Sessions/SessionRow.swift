@@ -40,6 +40,15 @@ public enum SessionRow {
         ]
     }
 
+    /// The columns every release since 0002 has, which a session without refresh fills
+    /// (registration's): its insert works on a schema of any version.
+    public static let columnsWithoutRefresh = "token_digest, user_id, created_at, expires_at, revoked_at"
+
+    /// Parameters 1…5 of an insert listing `columnsWithoutRefresh`.
+    public static func valuesWithoutRefresh(of session: Session) -> [SQLValue] {
+        Array(values(of: session).prefix(5))
+    }
+
     /// Parameters of `SessionStatements.rotate`: 1 the old access token digest, then the
     /// rotated session's new access token digest, `expires_at`, `access_expires_at`,
     /// `last_used_at`, `refresh_digest`, `previous_refresh_digest`, `rotated_at`.

@@ -5,6 +5,8 @@ import SQLRows
 /// `SessionManager` on the `sessions` table; rows are found by token digest only.
 public struct SQLiteSessionManager: SessionManager {
     static let insert = "INSERT INTO sessions (\(SessionRow.columns)) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)"
+    /// A session without refresh (registration's first), in the columns of every schema since 0002.
+    static let insertWithoutRefresh = "INSERT INTO sessions (\(SessionRow.columnsWithoutRefresh)) VALUES (?1, ?2, ?3, ?4, ?5)"
     static let fetch = "SELECT \(SessionRow.columns) FROM sessions WHERE token_digest = ?1"
     static let revoke = "UPDATE sessions SET revoked_at = ?2 WHERE token_digest = ?1 AND revoked_at IS NULL"
     /// Parameters: ?1 user, ?2 now, ?3 the digest of the session to keep ('' for none: no digest is empty).

@@ -25,7 +25,7 @@ public struct SQLiteUserManager: UserManager {
                     .text(user.id.rawValue), .text(user.name), .text(user.email), .text(user.passwordHash),
                     .integer(Milliseconds.from(user.createdAt)),
                 ])
-                try connection.statement(SQLiteSessionManager.insert).run(SessionRow.values(of: firstSession))
+                try connection.statement(SQLiteSessionManager.insertWithoutRefresh).run(SessionRow.valuesWithoutRefresh(of: firstSession))
                 try connection.statement(SQLiteAccountManager.insert).run(AccountRow.values(of: firstAccount))
             }
             return .registered
