@@ -24,6 +24,7 @@ let sqliteMigrationFiles = [
     "0012_session_expiry.sql",
     "0013_user_contact_counts.sql",
     "0015_identity_outbox.sql",
+    "0016_session_refresh.sql",
 ]
 let postgresMigrationFiles = [
     "0001_create_contacts.sql",
@@ -39,6 +40,7 @@ let postgresMigrationFiles = [
     "0013_user_contact_counts.sql",
     "0014_rate_windows.sql",
     "0015_identity_outbox.sql",
+    "0016_session_refresh.sql",
 ]
 
 /// The browser client of Clients/Web/ (HTML, CSS, ES modules), compiled into the binary and

@@ -260,7 +260,8 @@ class Journey:
 
     def password_reset(self):
         self.begin("forgotten password", allowed=[401, 422])
-        self.find("#sign-out").click()
+        # Signed out everywhere by the scene before: from the sign-in screen's link.
+        self.go("/signin")
         self.find("#forgot-password").click()
         self.fill("#reset-request [name=email]", self.email)
         mailed = self.mail_count()
@@ -508,10 +509,105 @@ class Journey:
             self.text_in("#transaction-rows", item["signedAmount"]["formatted"])
         self.screenshot("report", width=1200)
 
+    def sign_in(self, password="correct horse battery"):
+        """Signs in through the sign-in screen: a login's session, with its refresh token."""
+        self.driver.execute_script("sessionStorage.clear()")
+        self.go("/signin")
+        self.fill("#main form [name=email]", self.email)
+        self.fill("#main form [name=password]", password)
+        self.submit("#main form")
+        self.find("#contact-list")
+        self.check(self.driver.execute_script("return sessionStorage.getItem('viperd.refreshToken')"), "no refresh token kept after sign-in")
+
+    def sessions(self):
+        self.begin("sessions list")
+        self.sign_in()
+        _, _, other = self.api("POST", "/v1/sessions", {"email": self.email, "password": "correct horse battery"},
+                               headers={"User-Agent": "Journey phone/1.0"})
+        self.other_token = other["token"]
+        self.go("/sessions")
+        _, _, listed = self.api("GET", "/v1/sessions", token=self.token)
+        current = [item for item in listed["items"] if item["current"]]
+        self.check(len(current) == 1, f"the API marks {len(current)} sessions as the caller's")
+        self.text_in("#main ul.sessions li.current", current[0]["createdAtFormatted"])
+        self.text_in("#main ul.sessions li.current", {"en": "This session", "fr": "Cette session"}[self.language])
+        self.text_in("#main ul.sessions", "Journey phone/1.0")
+        self.check(len(self.driver.find_elements(By.CSS_SELECTOR, "#main ul.sessions > li")) == len(listed["items"]),
+                   "the screen lists another number of sessions than the API")
+        self.screenshot("sessions")
+
+    def password(self):
+        self.begin("change password", allowed=[422])
+        self.go("/password")
+        self.fill("#main form [name=currentPassword]", "not my password")
+        self.fill("#main form [name=newPassword]", "a brand new passphrase")
+        self.submit("#main form")
+        _, _, wrong = self.api("POST", "/v1/me/password", {"currentPassword": "not my password", "newPassword": "x" * 12}, token=self.token)
+        self.text_in("#main form .field-error", wrong["errors"][0]["detail"])
+        self.fill("#main form [name=currentPassword]", "correct horse battery")
+        self.fill("#main form [name=newPassword]", "a brand new passphrase")
+        self.submit("#main form")
+        self.text_in("#status", {"en": "Password changed", "fr": "Mot de passe changé"}[self.language])
+        status, _, _ = self.api("GET", "/v1/me", token=self.other_token)
+        self.check(status == 401, f"the other session still works after the password change ({status})")
+        status, _, _ = self.api("GET", "/v1/me", token=self.token)
+        self.check(status == 200, f"this session ended with the password change ({status})")
+
+    def sign_out_everywhere(self):
+        self.begin("sign out everywhere", allowed=[401])
+        token = self.token
+        self.go("/sessions")
+        self.submit("#main form[aria-label]")
+        self.wait.until(lambda driver: "#/signin" in driver.current_url)
+        status, _, _ = self.api("GET", "/v1/me", token=token)
+        self.check(status == 401, f"the session still works after signing out everywhere ({status})")
+
+    def silent_refresh(self):
+        """On a server whose access tokens live 3 seconds: the app keeps working past them, each
+        401 answered by one refresh and the request sent again, and never shows the sign-in."""
+        self.begin("silent refresh", allowed=[401])
+        self.go("/register")
+        self.email = f"refresh-{self.language}-{uuid.uuid4().hex[:8]}@example.com"
+        self.fill("#main form [name=name]", "Refresh Journey")
+        self.fill("#main form [name=email]", self.email)
+        self.fill("#main form [name=password]", "correct horse battery")
+        mailed = self.mail_count()
+        self.submit("#main form")
+        self.find("#session-notice")
+        # Verified through the API with the mailed code, so signing in lands on the contacts.
+        _, _, signed = self.api("POST", "/v1/sessions", {"email": self.email, "password": "correct horse battery"})
+        status, _, _ = self.api("POST", "/v1/users/verify", {"code": self.mailed_code(self.email, mailed)}, token=signed["token"])
+        self.check(status == 200, f"verifying the refresh journey's user answered {status}")
+        self.sign_in()
+        for round in range(2):
+            first = (self.token, self.driver.execute_script("return sessionStorage.getItem('viperd.refreshToken')"))
+            time.sleep(3.5)
+            status, _, _ = self.api("GET", "/v1/me", token=first[0])
+            self.check(status == 401, f"the access token still works past its lifetime ({status})")
+            # By way of a screen that asks the API nothing, so /accounts is drawn anew each round.
+            self.go("/password")
+            self.find("#main form [name=currentPassword]")
+            self.go("/accounts")
+            self.find("#account-rows tr")
+            _, _, accounts = self.api("GET", "/v1/accounts", token=self.token)
+            self.text_in("#main", accounts["items"][0]["name"])
+            self.check("#/signin" not in self.driver.current_url, "the app went back to sign-in")
+            second = (self.token, self.driver.execute_script("return sessionStorage.getItem('viperd.refreshToken')"))
+            self.check(second[0] != first[0] and second[1] != first[1], f"round {round}: the tokens were not replaced")
+
     def run(self):
         """Every scene, from viperd's own /app/."""
         self.walk(self.language, [self.start, self.register, self.contacts, self.orders, self.accounts,
-                                  self.transfers, self.report, self.password_reset])
+                                  self.transfers, self.report, self.sessions, self.password, self.sign_out_everywhere,
+                                  self.password_reset])
+
+    def run_short_sessions(self):
+        """The silent refresh, on the server whose access tokens are short-lived."""
+        def open_page():
+            self.scene = "short-session page"
+            self.driver.get(self.page)
+            Select(self.find("#language")).select_by_value(self.language)
+        self.walk("short-sessions", [open_page, self.silent_refresh])
 
     def run_cross_origin(self):
         """The client hosted on another origin, calling viperd through CORS (`--cors-origin`):
@@ -548,6 +644,7 @@ def main():
     parser.add_argument("--screenshots", action="store_true")
     parser.add_argument("--mail-spool", required=True, help="the folder the test SMTP server writes each accepted message to")
     parser.add_argument("--cross-origin-page", help="a copy of the client on another origin, allowed by --cors-origin")
+    parser.add_argument("--short-session-base", help="a second server whose access tokens live 3 seconds (--access-token-minutes 0.05)")
     arguments = parser.parse_args()
     artifacts = os.environ.get("VIPERD_WEB_ARTIFACTS", "/tmp/viperd-web-artifacts")
     try:
@@ -555,11 +652,16 @@ def main():
             Journey(arguments.base, language, arguments, arguments.screenshots, artifacts).run()
         if arguments.cross_origin_page:
             Journey(arguments.base, "fr", arguments, False, artifacts, page=arguments.cross_origin_page).run_cross_origin()
+        if arguments.short_session_base:
+            for language in ["en", "fr"]:
+                Journey(arguments.short_session_base, language, arguments, False, artifacts,
+                        page=arguments.short_session_base + "/app/").run_short_sessions()
     except JourneyFailure as failure:
         print(f"web-journeys: FAIL {failure}", file=sys.stderr)
         return 1
     print("web-journeys: every scene passed in en and fr, with no console error or CSP violation"
-          + (", and the contact scenes from another origin" if arguments.cross_origin_page else ""))
+          + (", and the contact scenes from another origin" if arguments.cross_origin_page else "")
+          + (", and the silent refresh past 3-second access tokens" if arguments.short_session_base else ""))
     return 0
 
 

@@ -26,8 +26,10 @@ work=$(mktemp -d "${TMPDIR:-/tmp}/viperd-web-journeys.XXXXXX")
 export VIPERD_WEB_ARTIFACTS=${VIPERD_WEB_ARTIFACTS:-$work/artifacts}
 site_pid=""
 sink_pid=""
+short_pid=""
 cleanup() {
     stop_viperd
+    [[ -n "$short_pid" ]] && kill "$short_pid" 2>/dev/null
     [[ -n "$site_pid" ]] && kill "$site_pid" 2>/dev/null
     [[ -n "$sink_pid" ]] && kill "$sink_pid" 2>/dev/null
     # Kept when the run failed: the screenshots and the server's log are the evidence.
@@ -55,6 +57,16 @@ python3 -m http.server "$site_port" --bind 127.0.0.1 --directory "$work/site" >"
 site_pid=$!
 for _ in $(seq 1 50); do curl -fsS "http://127.0.0.1:$site_port/" >/dev/null 2>&1 && break; sleep 0.1; done
 
+# A second server whose access tokens live 3 seconds, for the silent refresh: the app must keep
+# working past them without the user noticing. Its own database; start_viperd's globals are the
+# first server's again afterwards.
+mkdir -p "$work/short"
+first_pid=$server_pid first_base=$base
+start_viperd "$VIPERD_BIN" "$work/short" --log-level notice --max-registrations-per-address 0 --access-token-minutes 0.05 \
+    --smtp-url "smtp://127.0.0.1:$sink_port" --smtp-retry-seconds 1 || exit 1
+short_pid=$server_pid short_base=$base
+server_pid=$first_pid base=$first_base
+
 # Money the way an operator gives it: a card-processor feed loaded into an account. The journeys
 # fund their users with a posted credit of 1,000.00 dated today, and load the report's 58-row
 # fixture (Tests/Fixtures/report-demo-feed.json, the report tests' own) for its user.
@@ -68,7 +80,7 @@ chmod +x "$work/import.sh"
 
 "$venv/bin/python" "$root/Scripts/web-journeys.py" "$base" --import-script "$work/import.sh" \
     --deposit "$work/deposit.json" --report-feed "$root/Tests/Fixtures/report-demo-feed.json" \
-    --cross-origin-page "http://127.0.0.1:$site_port/" --mail-spool "$work/mail" "$@"
+    --cross-origin-page "http://127.0.0.1:$site_port/" --mail-spool "$work/mail" --short-session-base "$short_base" "$@"
 status=$?
 stop_viperd
 ((server_status == 0)) || { echo "web-journeys.sh: the server crashed or stopped uncleanly" >&2; status=1; }

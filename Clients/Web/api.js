@@ -3,6 +3,7 @@ import { language } from './i18n.js';
 
 const base = document.querySelector('meta[name="viperd-api"]')?.content.replace(/\/$/, '') ?? '';
 const tokenKey = 'viperd.token';
+const refreshKey = 'viperd.refreshToken';
 
 /** A refusal from the server: its status and problem document (RFC 9457), or a lost connection. */
 export class ApiError extends Error {
@@ -15,10 +16,41 @@ export class ApiError extends Error {
   get network() { return this.status === 0; }
 }
 
+// Both tokens live in sessionStorage: this tab's session, gone when the tab closes.
 export const session = {
   get token() { return sessionStorage.getItem(tokenKey); },
   set token(value) { value ? sessionStorage.setItem(tokenKey, value) : sessionStorage.removeItem(tokenKey); },
+  get refreshToken() { return sessionStorage.getItem(refreshKey); },
+  set refreshToken(value) { value ? sessionStorage.setItem(refreshKey, value) : sessionStorage.removeItem(refreshKey); },
+  /** Keeps a login's or a refresh's tokens. */
+  keep(body) { this.token = body.token; this.refreshToken = body.refreshToken; },
+  clear() { this.token = null; this.refreshToken = null; },
 };
+
+// One refresh at a time: the server ends a session whose refresh token is presented twice, so
+// requests refused together wait for the same refresh.
+let refreshing = null;
+
+/** Exchanges the refresh token for new tokens, unless another request already did; false when the session is over. */
+function refreshSession(rejectedToken) {
+  if (session.token && session.token !== rejectedToken) return Promise.resolve(true);
+  refreshing ??= (async () => {
+    try {
+      const response = await fetch(base + '/v1/sessions/refresh', {
+        method: 'POST', headers: { Accept: 'application/json', 'Content-Type': 'application/json', 'Accept-Language': language() },
+        body: JSON.stringify({ refreshToken: session.refreshToken }),
+      });
+      if (!response.ok) { session.clear(); return false; }
+      session.keep(await response.json());
+      return true;
+    } catch {
+      return false;
+    } finally {
+      refreshing = null;
+    }
+  })();
+  return refreshing;
+}
 
 /** Called on every 401: the token is gone, so the user signs in again. */
 let onUnauthorized = () => {};
@@ -46,6 +78,14 @@ function dropThisResponse() {
   if (sessionStorage.getItem('viperd.test.dropNextResponse') !== '1') return false;
   sessionStorage.removeItem('viperd.test.dropNextResponse');
   return true;
+}
+
+/** Sends, and on a 401 to this session's access token refreshes once and sends again: the app never sees an expired token. */
+async function sendAuthorized(method, path, options) {
+  const sent = session.token;
+  const response = await send(method, path, options);
+  if (response.status !== 401 || !sent || !session.refreshToken) return response;
+  return (await refreshSession(sent)) ? send(method, path, options) : response;
 }
 
 async function send(method, path, options) {
@@ -80,7 +120,7 @@ export async function request(method, path, { query, json, rawBody, etag, action
   const attempts = action ? 4 : 1;
   for (let attempt = 1; ; attempt++) {
     try {
-      const response = await send(method, path, { body, etag, action });
+      const response = await sendAuthorized(method, path, { body, etag, action });
       return await read(response, action);
     } catch (error) {
       if (!(error instanceof ApiError) || attempt >= attempts || !retryable(error)) throw error;
@@ -94,7 +134,7 @@ async function read(response, action) {
   const type = response.headers.get('Content-Type') ?? '';
   const body = response.status === 204 ? null : type.includes('json') ? await response.json() : await response.text();
   if (!response.ok) {
-    if (response.status === 401) { session.token = null; onUnauthorized(); }
+    if (response.status === 401 && session.token) { session.clear(); onUnauthorized(); }
     throw new ApiError(response.status, typeof body === 'object' ? body : null, response.headers);
   }
   action?.done();
@@ -110,7 +150,7 @@ async function read(response, action) {
  */
 export async function streamRows(path, query, onRow) {
   const search = new URLSearchParams(Object.entries(query).filter(([, value]) => value));
-  const response = await send('GET', `${path}${[...search].length ? `?${search}` : ''}`, {});
+  const response = await sendAuthorized('GET', `${path}${[...search].length ? `?${search}` : ''}`, {});
   if (!response.ok || !response.body) return read(response);
   const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
   let depth = 0, inString = false, escaped = false, start = -1, buffer = '';

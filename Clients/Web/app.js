@@ -27,6 +27,8 @@ const routes = [
   ['/send', transfers.flow, true],
   ['/send/:step', transfers.flow, true],
   ['/transfers', transfers.history, true],
+  ['/sessions', sessionScenes.sessions, true],
+  ['/password', sessionScenes.password, true],
 ];
 
 function match(path) {
@@ -46,7 +48,8 @@ function drawNavigation() {
   const signedIn = Boolean(session.token);
   const current = location.hash.split('?')[0].split('/')[1] ?? '';
   const links = signedIn
-    ? [['contacts', 'contacts'], ['orders', 'orders'], ['accounts', 'accounts'], ['send', 'send'], ['transfers', 'transfers']]
+    ? [['contacts', 'contacts'], ['orders', 'orders'], ['accounts', 'accounts'], ['send', 'send'], ['transfers', 'transfers'],
+      ['sessions', 'sessions'], ['password', 'changePassword']]
     : [['signin', 'signIn'], ['register', 'register']];
   document.getElementById('nav').replaceChildren(h('ul', {}, links.map(([path, label]) =>
     h('li', {}, h('a', { href: `#/${path}`, 'aria-current': current === path ? 'page' : undefined }, t(label))))));
@@ -81,7 +84,7 @@ languageSelect.addEventListener('change', () => {
 
 document.getElementById('sign-out').addEventListener('click', async () => {
   try { await request('DELETE', '/v1/sessions/current'); } catch { /* signed out locally either way */ }
-  session.token = null;
+  session.clear();
   location.hash = '#/signin';
 });
 

@@ -32,6 +32,9 @@ const tables = {
     memo: 'Memo', startOver: 'Start over', change: 'Change', ownAccount: 'My account', sent: 'Sent',
     oneStep: 'Send in one step', history: 'History', step: 'Step', of: 'of',
     replayed: 'Already done: this is the answer to your first attempt.',
+    sessions: 'Sessions', changePassword: 'Change password', currentPassword: 'Current password', newPassword: 'New password',
+    passwordChanged: 'Password changed. Your other sessions are signed out.', signOutEverywhere: 'Sign out everywhere',
+    signedInAt: 'Signed in', lastUsed: 'Last used', clientAddress: 'Address', userAgent: 'Browser or app', thisSession: 'This session',
   },
   fr: {
     skip: 'Aller au contenu', navigation: 'Principal', language: 'Langue', signOut: 'Se déconnecter',
@@ -64,6 +67,9 @@ const tables = {
     memo: 'Note', startOver: 'Recommencer', change: 'Modifier', ownAccount: 'Mon compte', sent: 'Envoyé',
     oneStep: 'Envoyer en une étape', history: 'Historique', step: 'Étape', of: 'sur',
     replayed: 'Déjà fait : voici la réponse à votre première tentative.',
+    sessions: 'Sessions', changePassword: 'Changer le mot de passe', currentPassword: 'Mot de passe actuel', newPassword: 'Nouveau mot de passe',
+    passwordChanged: 'Mot de passe changé. Vos autres sessions sont déconnectées.', signOutEverywhere: 'Se déconnecter partout',
+    signedInAt: 'Connexion', lastUsed: 'Dernière utilisation', clientAddress: 'Adresse', userAgent: 'Navigateur ou application', thisSession: 'Cette session',
   },
 };
 

@@ -22,7 +22,7 @@ public struct AppConfiguration: Sendable {
     public var groupCommitDelayMicroseconds = DatabaseConfiguration.defaultGroupCommitDelayMicroseconds
     /// Apply pending migrations at start; when off, pending migrations stop start-up.
     public var autoMigrate = true
-    /// Bearer tokens expire this long after login (30 days).
+    /// How long sessions and their tokens live (`--access-token-minutes`, `--session-idle-minutes`, …).
     public var sessionPolicy = SessionPolicy()
     /// Codes' and unverified accounts' lifetimes (`--unverified-user-days`).
     public var identityPolicy = IdentityPolicy()

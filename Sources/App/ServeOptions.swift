@@ -140,9 +140,35 @@ public struct ServeOptions: Sendable {
                    more to share its commit, as PostgreSQL's `commit_delay`; a write after a lone one never waits. `0`: never
                    """) { $0.groupCommitDelayMicroseconds = try $1.integer(in: 0...1_000_000) },
         Option("token-lifetime-days", default: .shown { numberText($0.sessionPolicy.tokenLifetime / 86_400) },
-               help: "Days a bearer token stays valid after login or registration", readme: "bearer tokens expire; then 401") {
-            let lifetime = try $1.duration(scale: 86_400, maximum: 3650 * 86_400)
-            $0.sessionPolicy = SessionPolicy(tokenLifetime: Double(lifetime.components.seconds))
+               help: "Days a bearer token without refresh (registration, viperd token issue) stays valid",
+               readme: "tokens without a refresh token expire; then 401. A login's tokens follow the session options below") {
+            $0.sessionPolicy.tokenLifetime = try seconds($1.duration(scale: 86_400, maximum: 3650 * 86_400))
+        },
+        Option("access-token-minutes", default: .shown { numberText($0.sessionPolicy.accessTokenLifetime / 60) },
+               help: "Minutes a login's access token stays valid; the client then refreshes it",
+               readme: "a login's access token (`token`) expires; then 401 and `POST /v1/sessions/refresh`") {
+            $0.sessionPolicy.accessTokenLifetime = try seconds($1.duration(scale: 60, maximum: 24 * 3600))
+        },
+        Option("session-idle-minutes", default: .shown { numberText($0.sessionPolicy.idleTimeout / 60) },
+               help: "Minutes without a request or refresh after which a login's session ends",
+               readme: """
+                   OWASP's range for low-risk applications is 15–30 minutes; the lower end, as the API moves money. \
+                   A use is recorded at most once a minute, so the end may come up to a minute early
+                   """) {
+            $0.sessionPolicy.idleTimeout = try seconds($1.duration(scale: 60, maximum: 30 * 86_400))
+        },
+        Option("session-absolute-hours", default: .shown { numberText($0.sessionPolicy.absoluteTimeout / 3600) },
+               help: "Hours after login at which a session ends, however active",
+               readme: "OWASP's range is 4–8 hours; 8, a working day. Then the user signs in again") {
+            $0.sessionPolicy.absoluteTimeout = try seconds($1.duration(scale: 3600, maximum: 365 * 86_400))
+        },
+        Option("refresh-reuse-grace-seconds", default: .shown { numberText($0.sessionPolicy.refreshReuseGrace) },
+               help: "Seconds a used refresh token may be presented again, by a client that lost the answer",
+               readme: """
+                   within it, the replaced refresh token rotates once more and retires the pair it was replaced by; \
+                   past it, presenting a used refresh token revokes its session (RFC 9700 §4.14.2)
+                   """) {
+            $0.sessionPolicy.refreshReuseGrace = try seconds($1.duration(scale: 1, maximum: 3600))
         },
         Option("auto-migrate", .toggle, default: .shown { $0.autoMigrate ? "on" : "off" },
                help: "Apply pending migrations at start; with --no-auto-migrate they stop start-up instead",
@@ -277,6 +303,11 @@ public struct ServeOptions: Sendable {
     }
 
     /// A timeout of the HTTP server, in seconds, more than 0 and at most a day.
+    /// A duration option's value as a `TimeInterval`, fractions kept (`--access-token-minutes 0.05`).
+    private static func seconds(_ duration: Duration) -> TimeInterval {
+        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+    }
+
     private static func timeout(_ flag: String, _ field: any WritableKeyPath<HTTPServerConfiguration, Duration> & Sendable, help: String, readme: String) -> Option {
         Option(flag, default: .shown { secondsText($0.server[keyPath: field]) }, help: help, readme: readme) {
             $0.server[keyPath: field] = try $1.duration()

@@ -22,4 +22,8 @@ public struct UntouchableUserManager: UserManager {
         Issue.record("storage reached: password hash update")
         return false
     }
+    public func changePassword(of id: UserID, from old: String, to new: String, revokingSessionsAt date: Date, keeping tokenDigest: String) throws -> [String]? {
+        Issue.record("storage reached: password change")
+        return nil
+    }
 }

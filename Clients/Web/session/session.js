@@ -1,12 +1,12 @@
-// Register, sign in, prove the email address, reset a forgotten password. The token lives in
-// sessionStorage: it goes when the tab closes. Every sentence about what happens next is the
-// server's (`detail`), in the request's language.
-import { request, session, showProblem } from '../api.js';
+// Register, sign in, prove the email address, reset a forgotten password, change the password,
+// the list of sessions. The tokens live in sessionStorage: they go when the tab closes. Every
+// sentence about what happens next is the server's (`detail`), in the request's language.
+import { request, session, showProblem, clearProblem } from '../api.js';
 import { h, field, form, values, show, heading, announce } from '../dom.js';
 import { t } from '../i18n.js';
 
-async function signedIn(token) {
-  session.token = token;
+async function signedIn(body) {
+  session.keep(body);
   // An address not proven yet: the verify scene first, where the code mailed at registration goes.
   const { body: me } = await request('GET', '/v1/me');
   location.hash = me.emailVerified ? '#/contacts' : '#/verify';
@@ -22,7 +22,7 @@ export function signIn(_params = {}, notice = null, email = '') {
       onsubmit: async (element) => {
         try {
           const { body } = await request('POST', '/v1/sessions', { json: values(element) });
-          await signedIn(body.token);
+          await signedIn(body);
         } catch (error) { showProblem(element, error); }
       },
     },
@@ -114,7 +114,7 @@ function resetConfirm(notice, email) {
       onsubmit: async (element) => {
         try {
           const { body } = await request('POST', '/v1/password-resets/confirm', { json: values(element) });
-          session.token = null;
+          session.clear();
           signIn({}, body.detail, email);
         } catch (error) { showProblem(element, error); }
       },
@@ -123,5 +123,51 @@ function resetConfirm(notice, email) {
     field(t('code'), { name: 'code', id: 'reset-code', inputmode: 'numeric', autocomplete: 'one-time-code', pointer: '/code', required: true }),
     field(t('newPassword'), { name: 'newPassword', type: 'password', autocomplete: 'new-password', pointer: '/newPassword', required: true }),
     h('button', { type: 'submit' }, t('setPassword'))),
+  );
+}
+
+export function password() {
+  show(
+    heading(t('changePassword')),
+    form({
+      class: 'stack', 'aria-label': t('changePassword'),
+      onsubmit: async (element) => {
+        try {
+          await request('POST', '/v1/me/password', { json: values(element) });
+          element.reset();
+          clearProblem(element);
+          announce(t('passwordChanged'));
+        } catch (error) { showProblem(element, error); }
+      },
+    },
+    field(t('currentPassword'), { name: 'currentPassword', type: 'password', autocomplete: 'current-password', pointer: '/currentPassword', required: true }),
+    field(t('newPassword'), { name: 'newPassword', type: 'password', autocomplete: 'new-password', pointer: '/newPassword', required: true }),
+    h('button', { type: 'submit' }, t('changePassword'))),
+  );
+}
+
+export async function sessions() {
+  const { body } = await request('GET', '/v1/sessions');
+  const signOutEverywhere = form({
+    class: 'stack', 'aria-label': t('signOutEverywhere'),
+    onsubmit: async (element) => {
+      try {
+        await request('DELETE', '/v1/sessions');
+        session.clear();
+        location.hash = '#/signin';
+      } catch (error) { showProblem(element, error); }
+    },
+  }, h('button', { type: 'submit', class: 'danger' }, t('signOutEverywhere')));
+  // A list, not a table: a user agent is long, and a phone's width holds one column.
+  const line = (label, value) => h('p', {}, h('span', { class: 'label' }, `${label}: `), value ?? '—');
+  show(
+    heading(t('sessions')),
+    signOutEverywhere,
+    h('ul', { class: 'sessions' }, body.items.map((item) => h('li', { class: item.current ? 'current' : undefined },
+      item.current ? h('p', { class: 'badge' }, t('thisSession')) : null,
+      line(t('signedInAt'), item.createdAtFormatted),
+      line(t('lastUsed'), item.lastUsedAtFormatted),
+      line(t('clientAddress'), item.clientAddress),
+      line(t('userAgent'), item.userAgent)))),
   );
 }

@@ -63,7 +63,7 @@ public struct AccountAdministration {
         guard let user = try gateway.users.fetch(email: EmailAddress.normalize(email)) else {
             throw Failure(description: "no user with email \(EmailAddress.normalize(email))")
         }
-        return try gateway.sessions.revokeAll(userID: user.id, at: clock.now())
+        return try gateway.sessions.revokeAll(userID: user.id, at: clock.now(), keeping: nil).count
     }
 
     /// The newest messages of the outbox, newest first.

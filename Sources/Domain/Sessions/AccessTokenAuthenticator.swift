@@ -5,6 +5,10 @@ import Synchronization
 ///
 /// Verified tokens are remembered for at most `cacheLifetime` (1 s), so a revocation made by
 /// another process still takes effect within that; one made here (`forget`) at once.
+///
+/// A login's session records its last use here, at most once per `SessionPolicy.touchInterval`
+/// and only when a token is looked up (not on a cache hit): an authenticated request writes
+/// nothing unless its session's last use is older than that, so the fastest routes stay reads.
 public final class AccessTokenAuthenticator: Sendable {
     /// The verdict on a presented token.
     public enum Outcome: Equatable, Sendable {
@@ -23,6 +27,7 @@ public final class AccessTokenAuthenticator: Sendable {
     private let tokens: any TokenIssuer
     private let clock: any Clock
     private let cacheLifetime: TimeInterval
+    private let policy: SessionPolicy
     private let cache = Mutex<Cache>(Cache())
 
     private struct Cache {
@@ -32,8 +37,9 @@ public final class AccessTokenAuthenticator: Sendable {
         var forgotten: [String: Date] = [:]
     }
 
-    public init(sessions: any SessionManager, tokens: any TokenIssuer, clock: any Clock, cacheLifetime: TimeInterval = 1) {
+    public init(sessions: any SessionManager, tokens: any TokenIssuer, clock: any Clock, cacheLifetime: TimeInterval = 1, policy: SessionPolicy = SessionPolicy()) {
         self.sessions = sessions
+        self.policy = policy
         self.tokens = tokens
         self.clock = clock
         self.cacheLifetime = cacheLifetime
@@ -50,7 +56,8 @@ public final class AccessTokenAuthenticator: Sendable {
                 cache.withLock { _ = $0.entries.removeValue(forKey: digest) }
                 return .rejected
             }
-            let validUntil = min(session.expiresAt, now.addingTimeInterval(cacheLifetime))
+            touchIfStale(session, now: now)
+            let validUntil = min(session.accessEnd, now.addingTimeInterval(cacheLifetime))
             let forgotten = cache.withLock { cache -> Bool in
                 if let until = cache.forgotten[digest], now < until { return true }
                 if cache.entries.count > 100_000 { cache.entries.removeAll() }
@@ -61,6 +68,21 @@ public final class AccessTokenAuthenticator: Sendable {
         } catch {
             return .storageUnavailable
         }
+    }
+
+    /// Records the use of a login's session when the recorded one is older than the interval.
+    /// Best effort: a failed write leaves the last use older, which only ends the session sooner.
+    private func touchIfStale(_ session: Session, now: Date) {
+        guard let lastUsedAt = session.lastUsedAt, let endsAt = session.endsAt else { return }
+        let unusedSince = now.addingTimeInterval(-policy.touchInterval)
+        guard lastUsedAt <= unusedSince else { return }
+        _ = try? sessions.touch(
+            tokenDigest: session.tokenDigest, at: now, expiresAt: policy.sessionEnd(lastUsedAt: now, endsAt: endsAt), unusedSince: unusedSince)
+    }
+
+    /// Drops tokens from the cache (after they were revoked here).
+    public func forget(tokenDigests: some Sequence<String>) {
+        for digest in tokenDigests { forget(tokenDigest: digest) }
     }
 
     /// Drops a token from the cache (after a logout here).

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The users; emails are unique.
 public protocol UserManager: Sendable {
     /// Stores the user, their first session and their first account together, or none of them.
@@ -18,6 +20,13 @@ public protocol UserManager: Sendable {
     /// same password, after a login); false when the user is gone or the hash changed meanwhile.
     @discardableResult
     func updatePasswordHash(of id: UserID, from old: String, to new: String) throws -> Bool
+
+    /// Replaces the user's password hash with `new` if it is still `old`, and in the same write
+    /// revokes every active session of the user but the one whose access token has digest
+    /// `keeping`: a changed password and sessions opened with the old one never coexist. Returns
+    /// the revoked sessions' access token digests; nil (nothing changed) when the user is gone
+    /// or the hash changed meanwhile.
+    func changePassword(of id: UserID, from old: String, to new: String, revokingSessionsAt date: Date, keeping tokenDigest: String) throws -> [String]?
 }
 
 extension UserManager {

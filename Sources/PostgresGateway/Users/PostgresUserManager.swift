@@ -24,7 +24,7 @@ public struct PostgresUserManager: UserManager {
         do {
             try database.write { connection -> Void in
                 try UserRow.insert(user, on: connection)
-                try connection.statement(PostgresSessionManager.insert).run(SessionRow.values(of: firstSession))
+                try connection.statement(PostgresSessionManager.insertWithoutRefresh).run(SessionRow.valuesWithoutRefresh(of: firstSession))
                 try connection.statement(AccountRow.insert).run(AccountRow.values(of: firstAccount))
             }
             return .registered
@@ -50,6 +50,14 @@ public struct PostgresUserManager: UserManager {
 
     public func updatePasswordHash(of id: UserID, from old: String, to new: String) throws -> Bool {
         try database.change(Self.updatePasswordHash, [.text(id.rawValue), .text(old), .text(new)]) == 1
+    }
+
+    public func changePassword(of id: UserID, from old: String, to new: String, revokingSessionsAt date: Date, keeping tokenDigest: String) throws -> [String]? {
+        try GatewayError.mapping {
+            try database.write { connection in
+                try SessionSteps.changePassword(of: id, from: old, to: new, at: date, keeping: tokenDigest, on: connection, PostgresSessionManager.statements)
+            }
+        }
     }
 
     private func fetchOne(_ sql: String, _ key: String) throws -> User? {

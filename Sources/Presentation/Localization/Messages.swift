@@ -37,6 +37,11 @@ public struct Messages: Sendable {
         case emailRequired
         case passwordRequired
         case weakPassword
+        case currentPasswordRequired
+        case newPasswordRequired
+        case wrongPassword
+        case refreshTokenRequired
+        case invalidRefreshToken
         case emailTaken
         case conflictTitle
         case invalidCredentials
@@ -226,6 +231,11 @@ public struct Messages: Sendable {
         .weakPassword: [.en: "Password must have at least {min} characters", .fr: "Le mot de passe doit compter au moins {min} caractères"],
         .emailTaken: [.en: "An account with this email already exists", .fr: "Un compte existe déjà avec ce courriel"],
         .conflictTitle: [.en: "Conflict", .fr: "Conflit"],
+        .currentPasswordRequired: [.en: "Current password must be entered", .fr: "Le mot de passe actuel doit être saisi"],
+        .newPasswordRequired: [.en: "New password must be entered", .fr: "Le nouveau mot de passe doit être saisi"],
+        .wrongPassword: [.en: "Current password is incorrect", .fr: "Le mot de passe actuel est incorrect"],
+        .refreshTokenRequired: [.en: "Refresh token must be entered", .fr: "Le jeton de renouvellement doit être saisi"],
+        .invalidRefreshToken: [.en: "The session has ended: sign in again", .fr: "La session a pris fin : reconnectez-vous"],
         .invalidCredentials: [.en: "Email or password is incorrect", .fr: "Courriel ou mot de passe incorrect"],
         .unauthorizedTitle: [.en: "Unauthorized", .fr: "Non autorisé"],
         .unauthorizedDetail: [.en: "A valid bearer token is required", .fr: "Un jeton porteur valide est requis"],

@@ -27,6 +27,8 @@ public enum FieldErrorCode: String, Sendable, CaseIterable, Encodable, CustomStr
     case nonASCIIDomain = "non_ascii_domain"
     /// A password shorter than the minimum.
     case weakPassword = "weak_password"
+    /// A current password that is not the account's.
+    case wrongPassword = "wrong_password"
     /// A currency that is not an ISO 4217 code.
     case unknownCurrency = "unknown_currency"
     /// `If-Match` is not `*` or entity tags of this server.

@@ -16,6 +16,8 @@ public enum ProblemCode: String, Sendable, CaseIterable, Encodable, CustomString
     case unauthorized
     /// Login with an unknown email or a wrong password.
     case invalidCredentials = "invalid_credentials"
+    /// A refresh token that is unknown, expired, revoked or already used.
+    case invalidRefreshToken = "invalid_refresh_token"
     // 404
     /// No such resource, or not the caller's.
     case notFound = "not_found"

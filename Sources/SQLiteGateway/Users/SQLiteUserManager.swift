@@ -19,7 +19,7 @@ public struct SQLiteUserManager: UserManager {
         do {
             try database.write { connection -> Void in
                 try UserRow.insert(user, on: connection)
-                try connection.statement(SQLiteSessionManager.insert).run(SessionRow.values(of: firstSession))
+                try connection.statement(SQLiteSessionManager.insertWithoutRefresh).run(SessionRow.valuesWithoutRefresh(of: firstSession))
                 try connection.statement(AccountRow.insert).run(AccountRow.values(of: firstAccount))
             }
             return .registered
@@ -45,6 +45,14 @@ public struct SQLiteUserManager: UserManager {
 
     public func updatePasswordHash(of id: UserID, from old: String, to new: String) throws -> Bool {
         try database.change(Self.updatePasswordHash, [.text(id.rawValue), .text(old), .text(new)]) == 1
+    }
+
+    public func changePassword(of id: UserID, from old: String, to new: String, revokingSessionsAt date: Date, keeping tokenDigest: String) throws -> [String]? {
+        try GatewayError.mapping {
+            try database.write { connection in
+                try SessionSteps.changePassword(of: id, from: old, to: new, at: date, keeping: tokenDigest, on: connection, SQLiteSessionManager.statements)
+            }
+        }
     }
 
     private func fetchOne(_ sql: String, _ key: String) throws -> User? {

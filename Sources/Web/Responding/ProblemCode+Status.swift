@@ -7,7 +7,7 @@ extension ProblemCode {
     public var status: HTTPStatus {
         switch self {
         case .malformedRequest, .malformedJSON, .invalidPercentEncoding: .badRequest
-        case .unauthorized, .invalidCredentials: .unauthorized
+        case .unauthorized, .invalidCredentials, .invalidRefreshToken: .unauthorized
         case .notFound: .notFound
         case .methodNotAllowed: .methodNotAllowed
         case .requestTimeout: .requestTimeout
@@ -37,7 +37,7 @@ extension ProblemCode {
         switch self {
         case .idempotencyInFlight, .rateLimited, .storageUnavailable, .serverBusy, .addressAtCapacity, .shuttingDown: true
         // Listed rather than `default`: a new code is a decision here too.
-        case .malformedRequest, .malformedJSON, .invalidPercentEncoding, .unauthorized, .invalidCredentials, .notFound,
+        case .malformedRequest, .malformedJSON, .invalidPercentEncoding, .unauthorized, .invalidCredentials, .invalidRefreshToken, .notFound,
             .methodNotAllowed, .requestTimeout, .emailTaken, .invalidTransition, .draftChanged, .idempotencyKeyReused, .staleETag,
             .bodyTooLarge, .uriTooLong, .unsupportedMediaType, .expectationFailed, .validationFailed, .invalidRange, .reportTooLarge, .draftIncomplete,
             .currencyMismatch, .insufficientFunds, .sameAccount, .recipientNotReachable, .quotaExceeded, .headersTooLarge, .internalError,

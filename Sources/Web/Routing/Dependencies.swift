@@ -60,7 +60,7 @@ public struct Dependencies: Sendable {
         self.sessionPolicy = sessionPolicy
         self.accountPolicy = accountPolicy
         self.publicReportAccount = publicReportAccount
-        self.authenticator = AccessTokenAuthenticator(sessions: gateway.sessions, tokens: tokens, clock: clock)
+        self.authenticator = AccessTokenAuthenticator(sessions: gateway.sessions, tokens: tokens, clock: clock, policy: sessionPolicy)
         self.logger = logger
         self.metrics = metrics
         self.fingerprinter = fingerprinter

@@ -15,9 +15,38 @@ struct SessionsConnector {
                 users: dependencies.gateway.users, sessions: dependencies.gateway.sessions, hasher: dependencies.hasher,
                 tokens: dependencies.tokens, throttle: dependencies.loginThrottle, clock: dependencies.clock, policy: dependencies.sessionPolicy)
             SessionCreatePresenter(useCase: useCase, output: responder, messages: context.messages)
-                .eventLogin(body: body, clientAddress: context.clientLimitKey)
+                .eventLogin(
+                    body: body, clientAddress: context.clientLimitKey,
+                    client: SessionClient(address: context.clientAddress, userAgent: request.headers["User-Agent"]))
             return responder.response
         }
+    }
+
+    func refresh(_ request: HTTPRequest) -> HTTPResponse {
+        JSONRequestBody.respond(to: request, context: context) { body in
+            let responder = SessionRefreshResponder(context: context)
+            let useCase = SessionRefreshUseCase(
+                sessions: dependencies.gateway.sessions, tokens: dependencies.tokens, authenticator: dependencies.authenticator,
+                clock: dependencies.clock, policy: dependencies.sessionPolicy)
+            SessionRefreshPresenter(useCase: useCase, output: responder, messages: context.messages).eventRefresh(body: body)
+            return responder.response
+        }
+    }
+
+    func list(user: AuthenticatedUser) -> HTTPResponse {
+        let responder = SessionListResponder(context: context)
+        let useCase = SessionListUseCase(sessions: dependencies.gateway.sessions, user: user.id, tokenDigest: user.tokenDigest, clock: dependencies.clock)
+        SessionListPresenter(useCase: useCase, output: responder, messages: context.messages).eventList()
+        return responder.response
+    }
+
+    func deleteAll(user: AuthenticatedUser) -> HTTPResponse {
+        let responder = SessionDeleteAllResponder(context: context)
+        let useCase = SessionDeleteAllUseCase(
+            sessions: dependencies.gateway.sessions, authenticator: dependencies.authenticator, clock: dependencies.clock)
+        SessionDeleteAllPresenter(useCase: useCase, output: responder, messages: context.messages)
+            .eventLogoutEverywhere(user: user.id, tokenDigest: user.tokenDigest)
+        return responder.response
     }
 
     func deleteCurrent(user: AuthenticatedUser) -> HTTPResponse {

@@ -4,28 +4,38 @@ import HTTPServer
 public enum SessionsRoute {
     static let sessions: PathTemplate = "/v1/sessions"
     static let current: PathTemplate = "/v1/sessions/current"
+    static let refresh: PathTemplate = "/v1/sessions/refresh"
 
-    /// Routes anyone may call: logging in.
+    /// Routes anyone may call: logging in, and refreshing (the refresh token is the credential).
     public enum Open: Equatable, Sendable {
-        case create
+        case create, refresh
 
-        static let endpoints: [Endpoint<Open>] = [Endpoint(.post, SessionsRoute.sessions) { _ in .create }]
+        static let endpoints: [Endpoint<Open>] = [
+            Endpoint(.post, SessionsRoute.sessions) { _ in .create },
+            Endpoint(.post, SessionsRoute.refresh) { _ in .refresh },
+        ]
 
         public var path: String {
             switch self {
             case .create: SessionsRoute.sessions.path()
+            case .refresh: SessionsRoute.refresh.path()
             }
         }
     }
 
-    /// Routes for a signed-in user: logging out.
+    /// Routes for a signed-in user: the list of their sessions, logging out here or everywhere.
     public enum SignedIn: Equatable, Sendable {
-        case deleteCurrent
+        case list, deleteAll, deleteCurrent
 
-        static let endpoints: [Endpoint<SignedIn>] = [Endpoint(.delete, SessionsRoute.current) { _ in .deleteCurrent }]
+        static let endpoints: [Endpoint<SignedIn>] = [
+            Endpoint(.get, SessionsRoute.sessions) { _ in .list },
+            Endpoint(.delete, SessionsRoute.sessions) { _ in .deleteAll },
+            Endpoint(.delete, SessionsRoute.current) { _ in .deleteCurrent },
+        ]
 
         public var path: String {
             switch self {
+            case .list, .deleteAll: SessionsRoute.sessions.path()
             case .deleteCurrent: SessionsRoute.current.path()
             }
         }

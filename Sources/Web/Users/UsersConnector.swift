@@ -59,4 +59,16 @@ struct UsersConnector {
             return responder.response
         }
     }
+
+    func changePassword(_ request: HTTPRequest, user: AuthenticatedUser) -> HTTPResponse {
+        JSONRequestBody.respond(to: request, context: context) { body in
+            let responder = PasswordChangeResponder(context: context)
+            let useCase = PasswordChangeUseCase(
+                users: dependencies.gateway.users, hasher: dependencies.hasher, throttle: dependencies.loginThrottle,
+                authenticator: dependencies.authenticator, clock: dependencies.clock)
+            PasswordChangePresenter(useCase: useCase, output: responder, messages: context.messages)
+                .eventChange(body: body, user: user.id, tokenDigest: user.tokenDigest, clientAddress: context.clientLimitKey)
+            return responder.response
+        }
+    }
 }

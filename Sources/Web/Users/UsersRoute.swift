@@ -8,6 +8,7 @@ public enum UsersRoute {
     static let verification: PathTemplate = "/v1/users/verification"
     static let passwordResets: PathTemplate = "/v1/password-resets"
     static let passwordResetConfirm: PathTemplate = "/v1/password-resets/confirm"
+    static let password: PathTemplate = "/v1/me/password"
 
     /// Routes anyone may call.
     public enum Open: Equatable, Sendable {
@@ -35,11 +36,13 @@ public enum UsersRoute {
         case me
         case verify
         case sendVerification
+        case changePassword
 
         static let endpoints: [Endpoint<SignedIn>] = [
             Endpoint(.get, UsersRoute.me) { _ in .me },
             Endpoint(.post, UsersRoute.verify) { _ in .verify },
             Endpoint(.post, UsersRoute.verification) { _ in .sendVerification },
+            Endpoint(.post, UsersRoute.password) { _ in .changePassword },
         ]
 
         public var path: String {
@@ -47,6 +50,7 @@ public enum UsersRoute {
             case .me: UsersRoute.me.path()
             case .verify: UsersRoute.verify.path()
             case .sendVerification: UsersRoute.verification.path()
+            case .changePassword: UsersRoute.password.path()
             }
         }
     }

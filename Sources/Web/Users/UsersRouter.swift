@@ -15,6 +15,7 @@ struct UsersRouter {
         case .me: connector.me(user: user)
         case .verify: connector.verify(request, user: user)
         case .sendVerification: connector.sendVerification(user: user)
+        case .changePassword: connector.changePassword(request, user: user)
         }
     }
 }

@@ -1,4 +1,5 @@
 import App
+import Domain
 import Foundation
 import TestSupport
 import Testing
@@ -85,5 +86,33 @@ struct PostgresEndpointTests {
         }
         #expect(status == 401)
         #expect(Date().timeIntervalSince(revokedAt) < 1.5)
+    }
+
+    @Test("sessions rotate across instances: a refresh on one, the reuse of its token on the other ends the session, and signing out everywhere reaches both within about a second")
+    func rotationAcrossInstances() throws {
+        let url = try TestPostgresDatabase.create()
+        let first = try TestApplication.postgres(url: url) { $0.sessionPolicy.refreshReuseGrace = 0.001 }
+        let second = try TestApplication.postgres(url: url, owner: "other@example.com") { $0.sessionPolicy.refreshReuseGrace = 0.001 }
+        let tokens = try first.login()
+        let next = try second.refreshed(tokens.refresh)
+        #expect(try first.status(of: next.access) == 200)
+        let reuse = try first.refresh(tokens.refresh)
+        #expect(reuse.status == 401)
+        #expect(reuse.text.contains("invalid_refresh_token"))
+        #expect(try second.refresh(next.refresh).status == 401)
+
+        let here = try first.login()
+        let there = try first.login()
+        #expect(try second.status(of: there.access) == 200)  // now in the second's cache
+        #expect(try first.request("DELETE", "/v1/sessions", auth: .bearer(here.access)).status == 204)
+        let revokedAt = Date()
+        var status = 200
+        while status == 200, Date().timeIntervalSince(revokedAt) < 3 {
+            status = try second.status(of: there.access)
+            if status == 200 { usleep(50_000) }
+        }
+        #expect(status == 401)
+        #expect(Date().timeIntervalSince(revokedAt) < 1.5)
+        #expect(try second.status(of: second.token) == 200)
     }
 }

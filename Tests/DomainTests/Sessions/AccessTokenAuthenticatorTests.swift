@@ -63,4 +63,41 @@ struct AccessTokenAuthenticatorTests {
         subject.forget(tokenDigest: "d:t1")
         #expect(subject.authenticate(token: "t1") == .rejected)
     }
+
+    @Test("a login's use is recorded at most once a minute and moves its idle end; cache hits and younger uses write nothing")
+    func touchAtMostOnceAMinute() throws {
+        let policy = SessionPolicy(accessTokenLifetime: 300, idleTimeout: 900, absoluteTimeout: 8 * 3600)
+        let start = clock.now()
+        try accounts.insert(Session(
+            tokenDigest: "d:t1", userID: UserID("u1"), createdAt: start, expiresAt: start.addingTimeInterval(900),
+            accessExpiresAt: start.addingTimeInterval(300), endsAt: start.addingTimeInterval(8 * 3600), lastUsedAt: start,
+            refresh: SessionRefreshState(familyDigest: "f", currentDigest: "s")))
+        let subject = AccessTokenAuthenticator(sessions: accounts, tokens: CountingTokens(), clock: clock, cacheLifetime: 1, policy: policy)
+        clock.advance(30)
+        #expect(subject.authenticate(token: "t1") == .authenticated(UserID("u1"), tokenDigest: "d:t1"))
+        #expect(try accounts.fetch(tokenDigest: "d:t1")?.lastUsedAt == start)
+        clock.advance(31)
+        _ = subject.authenticate(token: "t1")
+        let touched = start.addingTimeInterval(61)
+        #expect(try accounts.fetch(tokenDigest: "d:t1")?.lastUsedAt == touched)
+        #expect(try accounts.fetch(tokenDigest: "d:t1")?.expiresAt == touched.addingTimeInterval(900))
+        clock.advance(0.5)
+        _ = subject.authenticate(token: "t1")
+        clock.advance(20)
+        _ = subject.authenticate(token: "t1")
+        #expect(try accounts.fetch(tokenDigest: "d:t1")?.lastUsedAt == touched)
+    }
+
+    @Test("a login's access token is refused past its own end, though the session goes on")
+    func accessTokenEnds() throws {
+        let start = clock.now()
+        try accounts.insert(Session(
+            tokenDigest: "d:t1", userID: UserID("u1"), createdAt: start, expiresAt: start.addingTimeInterval(900),
+            accessExpiresAt: start.addingTimeInterval(300), endsAt: start.addingTimeInterval(8 * 3600), lastUsedAt: start,
+            refresh: SessionRefreshState(familyDigest: "f", currentDigest: "s")))
+        let subject = authenticator()
+        #expect(subject.authenticate(token: "t1") == .authenticated(UserID("u1"), tokenDigest: "d:t1"))
+        clock.advance(300)
+        #expect(subject.authenticate(token: "t1") == .rejected)
+    }
 }

@@ -22,15 +22,22 @@ struct SessionCreateTransformerTests {
 
     func login(_ email: String, _ password: String, from address: String = "10.0.0.1") -> [AccountOutputSpy.Event] {
         let spy = AccountOutputSpy()
-        SessionCreateTransformer(users: accounts, sessions: accounts, hasher: hasher, tokens: CountingTokens(), throttle: throttle, clock: clock, policy: SessionPolicy(tokenLifetime: 60))
-            .transform(email: email, password: password, clientAddress: address, output: spy)
+        SessionCreateTransformer(users: accounts, sessions: accounts, hasher: hasher, tokens: CountingTokens(), throttle: throttle, clock: clock, policy: SessionPolicy(accessTokenLifetime: 60))
+            .transform(email: email, password: password, clientAddress: address, client: SessionClient(address: address, userAgent: "Test/1"), output: spy)
         return spy.events
     }
 
-    @Test("the right password opens a session; the email's case does not matter")
+    @Test("the right password opens a session with an access token and a refresh token; the email's case does not matter")
     func success() {
-        #expect(login(" Charlie@Example.com", "correct horse") == [.sessionCreated(SessionPresentationModel(token: "t1", expiresAt: clock.now().addingTimeInterval(60)))])
-        #expect(accounts.allSessions.contains { $0.tokenDigest == "d:t1" && $0.userID == UserID("u1") })
+        let now = clock.now()
+        #expect(login(" Charlie@Example.com", "correct horse") == [.sessionCreated(SessionPresentationModel(
+            token: "t1", expiresAt: now.addingTimeInterval(60), refreshToken: "t2.t3", refreshExpiresAt: now.addingTimeInterval(15 * 60)))])
+        let session = accounts.allSessions.first { $0.tokenDigest == "d:t1" }
+        #expect(session?.userID == UserID("u1"))
+        #expect(session?.refresh == SessionRefreshState(familyDigest: "d:t2", currentDigest: "d:t3"))
+        #expect(session?.endsAt == now.addingTimeInterval(8 * 3600))
+        #expect(session?.lastUsedAt == now)
+        #expect(session?.clientAddress == "10.0.0.1" && session?.userAgent == "Test/1")
     }
 
     @Test("unknown email and wrong password are the same event, and the unknown one still runs the KDF")

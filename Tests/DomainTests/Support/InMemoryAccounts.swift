@@ -74,15 +74,64 @@ final class InMemoryAccounts: UserManager, SessionManager {
         }
     }
 
-    func revokeAll(userID: UserID, at date: Date) throws -> Int {
+    func revokeAll(userID: UserID, at date: Date, keeping: String?) throws -> [String] {
+        sessions.withLock { table in Self.revokeAll(in: &table, userID: userID, at: date, keeping: keeping) }
+    }
+
+    private static func revokeAll(in table: inout [String: Session], userID: UserID, at date: Date, keeping: String?) -> [String] {
+        var revoked: [String] = []
+        for (digest, var session) in table where session.userID == userID && session.revokedAt == nil && date < session.expiresAt && digest != keeping {
+            session.revokedAt = date
+            table[digest] = session
+            revoked.append(digest)
+        }
+        return revoked
+    }
+
+    func changePassword(of id: UserID, from old: String, to new: String, revokingSessionsAt date: Date, keeping tokenDigest: String) throws -> [String]? {
+        // Both locks, users first, as one step: no session is revoked for a change that failed.
+        users.withLock { table -> [String]? in
+            guard var user = table[id], user.passwordHash == old else { return nil }
+            user.passwordHash = new
+            table[id] = user
+            return sessions.withLock { Self.revokeAll(in: &$0, userID: id, at: date, keeping: tokenDigest) }
+        }
+    }
+
+    func rotate(_ rotation: SessionRotation) throws -> SessionRotationResult {
         sessions.withLock { table in
-            var count = 0
-            for (digest, var session) in table where session.userID == userID && session.revokedAt == nil {
-                session.revokedAt = date
-                table[digest] = session
-                count += 1
+            let session = table.values.first { $0.refresh?.familyDigest == rotation.familyDigest }
+            switch rotation.decision(for: session) {
+            case .refuse:
+                return .refused
+            case .revokeReused:
+                guard var session else { return .refused }
+                session.revokedAt = rotation.now
+                table[session.tokenDigest] = session
+                return .reused(revokedTokenDigest: session.tokenDigest)
+            case .rotate(let next):
+                guard let session else { return .refused }
+                table[session.tokenDigest] = nil
+                table[next.tokenDigest] = next
+                return .rotated(next, replacedTokenDigest: session.tokenDigest)
             }
-            return count
+        }
+    }
+
+    func touch(tokenDigest: String, at date: Date, expiresAt: Date, unusedSince: Date) throws -> Bool {
+        sessions.withLock { table in
+            guard var session = table[tokenDigest], session.revokedAt == nil, let last = session.lastUsedAt, last <= unusedSince else { return false }
+            session.lastUsedAt = date
+            session.expiresAt = expiresAt
+            table[tokenDigest] = session
+            return true
+        }
+    }
+
+    func list(userID: UserID, activeAt date: Date, limit: Int) throws -> [Session] {
+        sessions.withLock { table in
+            Array(table.values.filter { $0.userID == userID && $0.revokedAt == nil && date < $0.expiresAt }
+                .sorted { ($0.lastUsedAt ?? $0.createdAt, $1.tokenDigest) > ($1.lastUsedAt ?? $1.createdAt, $0.tokenDigest) }.prefix(limit))
         }
     }
 }

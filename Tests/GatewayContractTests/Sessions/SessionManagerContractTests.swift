@@ -26,7 +26,7 @@ struct SessionManagerContractTests {
         #expect(try sessions.revoke(tokenDigest: "d1", at: now) == false)
         #expect(try sessions.fetch(tokenDigest: "d1")?.revokedAt == now)
         #expect(try sessions.fetch(tokenDigest: "d1")?.isActive(at: now) == false)
-        #expect(try sessions.revokeAll(userID: UserID("u_1"), at: now) == 1)
+        #expect(try sessions.revokeAll(userID: UserID("u_1"), at: now, keeping: nil) == ["d2"])
         #expect(try sessions.fetch(tokenDigest: "d2")?.revokedAt == now)
         #expect(try sessions.fetch(tokenDigest: "d3")?.revokedAt == nil)
         #expect(try sessions.fetch(tokenDigest: "nope") == nil)

@@ -263,6 +263,7 @@ struct MigratorTests {
         #expect(try migrator.pending().map(\.name) == [
             "0010_contact_search_pending.sql", "0011_contact_list_order.sql", "0012_session_expiry.sql", "0013_user_contact_counts.sql",
             "0015_identity_outbox.sql",
+            "0016_session_refresh.sql",
         ])
         #expect(try migrator.status().prefix(released).map(\.state) == Array(repeating: .applied, count: released))
     }

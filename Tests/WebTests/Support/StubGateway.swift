@@ -34,7 +34,10 @@ struct OneSession: SessionManager {
         return Session(tokenDigest: goodToken, userID: UserID("u1"), createdAt: Date(), expiresAt: Date().addingTimeInterval(3600))
     }
     func revoke(tokenDigest: String, at: Date) throws -> Bool { true }
-    func revokeAll(userID: UserID, at: Date) throws -> Int { 0 }
+    func revokeAll(userID: UserID, at: Date, keeping: String?) throws -> [String] { [] }
+    func rotate(_ rotation: SessionRotation) throws -> SessionRotationResult { .refused }
+    func touch(tokenDigest: String, at date: Date, expiresAt: Date, unusedSince: Date) throws -> Bool { false }
+    func list(userID: UserID, activeAt date: Date, limit: Int) throws -> [Session] { [] }
     func purge(expiredAt date: Date, limit: Int) throws -> Int {
         Issue.record("storage reached: session purge")
         return 0

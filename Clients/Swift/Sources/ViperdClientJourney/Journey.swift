@@ -12,6 +12,7 @@ final class Journey {
     let network = LostResponseMiddleware()
     let fundCommand: String?
     let mailCodeCommand: String?
+    let serverURL: URL
 
     // What earlier steps learned, for the later ones.
     let email = "journey-\(UUID().uuidString.prefix(8).lowercased())@example.com"
@@ -27,6 +28,7 @@ final class Journey {
     init(serverURL: URL, fundCommand: String?, mailCodeCommand: String?) {
         self.fundCommand = fundCommand
         self.mailCodeCommand = mailCodeCommand
+        self.serverURL = serverURL
         client = Client(
             serverURL: serverURL, transport: URLSessionTransport(),
             middlewares: [BearerTokenMiddleware(tokens: tokens), IdempotencyKeyMiddleware(), network])
@@ -40,6 +42,7 @@ final class Journey {
             try await productsAndOrders()
             try await accounts()
             try await transfers()
+            try await sessions()
             try await signOut()
         } catch {
             print("FAIL  \(error)")

@@ -1,7 +1,7 @@
 import Foundation
 
 /// The "log in" event: takes a throttle slot, checks the password in constant-ish time, opens a
-/// session, and stores a stronger hash when the stored one's parameters are out of date.
+/// session with an access token and a refresh token, and stores a stronger hash when the stored one's parameters are out of date.
 public struct SessionCreateTransformer {
     private let users: any UserManager
     private let sessions: any SessionManager
@@ -21,7 +21,9 @@ public struct SessionCreateTransformer {
         self.policy = policy
     }
 
-    public func transform(email: String, password: String, clientAddress: String, output: any SessionCreateUseCaseOutput) {
+    /// - Parameters: `clientAddress` the key the login limits count (`ClientAddress.limitKey`);
+    ///   `client` what the sessions list shows of the new session.
+    public func transform(email: String, password: String, clientAddress: String, client: SessionClient, output: any SessionCreateUseCaseOutput) {
         let email = EmailAddress.normalize(email)
         let now = clock.now()
         // The slot is taken before the password is checked: parallel guesses cannot all pass a
@@ -43,11 +45,21 @@ public struct SessionCreateTransformer {
                 return
             }
             throttle.recordSuccess(email: email, address: clientAddress, now: now)
-            let token = tokens.issue()
-            let session = Session(tokenDigest: token.digest, userID: user.id, createdAt: now, expiresAt: now.addingTimeInterval(policy.tokenLifetime))
+            let access = tokens.issue()
+            let family = tokens.issue()
+            let secret = tokens.issue()
+            let endsAt = now.addingTimeInterval(policy.absoluteTimeout)
+            let expiresAt = policy.sessionEnd(lastUsedAt: now, endsAt: endsAt)
+            let session = Session(
+                tokenDigest: access.digest, userID: user.id, createdAt: now, expiresAt: expiresAt,
+                accessExpiresAt: min(now.addingTimeInterval(policy.accessTokenLifetime), expiresAt), endsAt: endsAt, lastUsedAt: now,
+                clientAddress: client.address, userAgent: client.userAgent,
+                refresh: SessionRefreshState(familyDigest: family.digest, currentDigest: secret.digest))
             try sessions.insert(session)
             rehashIfWeaker(user, password: password)
-            output.presentCreated(SessionPresentationModel(token: token.token, expiresAt: session.expiresAt))
+            output.presentCreated(SessionPresentationModel(
+                token: access.token, expiresAt: session.accessEnd, refreshToken: RefreshToken.compose(family: family, secret: secret),
+                refreshExpiresAt: session.expiresAt))
         } catch let busy as PasswordHashingBusy {
             throttle.cancel(email: email, address: clientAddress, now: now)
             output.presentHashingBusy(retryAfter: busy.retryAfter)

@@ -10,7 +10,7 @@ public struct SessionCreateUseCase {
         transformer = SessionCreateTransformer(users: users, sessions: sessions, hasher: hasher, tokens: tokens, throttle: throttle, clock: clock, policy: policy)
     }
 
-    public func eventLogin(email: String, password: String, clientAddress: String, output: any SessionCreateUseCaseOutput) {
-        transformer.transform(email: email, password: password, clientAddress: clientAddress, output: output)
+    public func eventLogin(email: String, password: String, clientAddress: String, client: SessionClient, output: any SessionCreateUseCaseOutput) {
+        transformer.transform(email: email, password: password, clientAddress: clientAddress, client: client, output: output)
     }
 }

@@ -13,7 +13,9 @@ public final class SessionCreatePresenter: SessionCreateUseCaseOutput, StorageFa
         self.messages = messages
     }
 
-    public func eventLogin(body: JSONValue, clientAddress: String) {
+    /// - Parameters: `clientAddress` the key the login limits count; `client` what the sessions
+    ///   list will show of the new session.
+    public func eventLogin(body: JSONValue, clientAddress: String, client: SessionClient) {
         var reader = FieldReader(messages: messages)
         guard let object = reader.object(body) else {
             output.showMalformedInput(messages.malformed(reader.errors))
@@ -31,7 +33,7 @@ public final class SessionCreatePresenter: SessionCreateUseCaseOutput, StorageFa
             output.showMalformedInput(messages.malformed(reader.errors))
             return
         }
-        useCase.eventLogin(email: email, password: password, clientAddress: clientAddress, output: self)
+        useCase.eventLogin(email: email, password: password, clientAddress: clientAddress, client: client, output: self)
     }
 
     public func presentCreated(_ session: SessionPresentationModel) { output.showCreated(SessionViewModel(session)) }

@@ -1,0 +1,79 @@
+import Foundation
+
+/// The "change password" event: checks the new password against registration's rule, takes a
+/// login throttle slot (a wrong current password is a failed login: the endpoint must not become
+/// a way around the login limits), checks the current password, then stores the new hash and
+/// revokes every other session of the user in one write (`UserManager.changePassword`).
+public struct PasswordChangeTransformer {
+    private let users: any UserManager
+    private let hasher: any PasswordHasher
+    private let throttle: LoginThrottle
+    private let authenticator: AccessTokenAuthenticator
+    private let clock: any Clock
+
+    public init(users: any UserManager, hasher: any PasswordHasher, throttle: LoginThrottle, authenticator: AccessTokenAuthenticator, clock: any Clock) {
+        self.users = users
+        self.hasher = hasher
+        self.throttle = throttle
+        self.authenticator = authenticator
+        self.clock = clock
+    }
+
+    /// - Parameters: `tokenDigest` the caller's access token, whose session is kept;
+    ///   `clientAddress` the key the login limits count.
+    public func transform(
+        user id: UserID, tokenDigest: String, currentPassword: String?, newPassword: String?, clientAddress: String,
+        output: any PasswordChangeUseCaseOutput
+    ) {
+        var failures: [PasswordChangeFailure] = []
+        if currentPassword == nil { failures.append(PasswordChangeFailure(field: .currentPassword, rule: .required)) }
+        if let newPassword {
+            if newPassword.unicodeScalars.count < UserRegisterTransformer.minimumPasswordLength {
+                failures.append(PasswordChangeFailure(field: .newPassword, rule: .weakPassword))
+            }
+        } else {
+            failures.append(PasswordChangeFailure(field: .newPassword, rule: .required))
+        }
+        guard failures.isEmpty, let currentPassword, let newPassword else {
+            output.presentValidationFailures(failures)
+            return
+        }
+        let now = clock.now()
+        let wrongPassword = [PasswordChangeFailure(field: .currentPassword, rule: .wrongPassword)]
+        do {
+            guard let user = try users.fetch(id: id) else {
+                output.presentUnknownUser()
+                return
+            }
+            if let wait = throttle.reserve(email: user.email, address: clientAddress, now: now) {
+                output.presentThrottled(retryAfter: wait)
+                return
+            }
+            do {
+                guard try hasher.verify(currentPassword, against: user.passwordHash) else {
+                    output.presentValidationFailures(wrongPassword)
+                    return
+                }
+                throttle.recordSuccess(email: user.email, address: clientAddress, now: now)
+                let hash = try hasher.hash(newPassword)
+                // Nil: another change replaced the hash since it was read, so the password given
+                // as current no longer is.
+                guard let revoked = try users.changePassword(of: id, from: user.passwordHash, to: hash, revokingSessionsAt: now, keeping: tokenDigest)
+                else {
+                    output.presentValidationFailures(wrongPassword)
+                    return
+                }
+                authenticator.forget(tokenDigests: revoked)
+                output.presentPasswordChanged()
+            } catch let busy as PasswordHashingBusy {
+                throttle.cancel(email: user.email, address: clientAddress, now: now)
+                output.presentHashingBusy(retryAfter: busy.retryAfter)
+            } catch {
+                throttle.cancel(email: user.email, address: clientAddress, now: now)
+                output.presentStorage(error)
+            }
+        } catch {
+            output.presentStorage(error)
+        }
+    }
+}
