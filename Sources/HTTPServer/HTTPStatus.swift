@@ -45,7 +45,6 @@ public struct HTTPStatus: Hashable, Sendable, CustomStringConvertible {
         case 200: "OK"
         case 201: "Created"
         case 202: "Accepted"
-        case 202: "Accepted"
         case 204: "No Content"
         case 301: "Moved Permanently"
         case 302: "Found"
