@@ -179,7 +179,6 @@ public struct Messages: Sendable {
         case passwordResetAccepted
         case passwordResetDone
         case codeRequired
-        case newPasswordRequired
         case invalidCode
         case codeExpired
         case alreadyVerified
@@ -414,7 +413,6 @@ public struct Messages: Sendable {
             .fr: "Votre mot de passe est enregistré ; toutes les sessions ont été fermées. Connectez-vous avec le nouveau mot de passe.",
         ],
         .codeRequired: [.en: "The code must be entered", .fr: "Le code doit être saisi"],
-        .newPasswordRequired: [.en: "The new password must be entered", .fr: "Le nouveau mot de passe doit être saisi"],
         .invalidCode: [.en: "This code is not right; {left} tries left", .fr: "Ce code est erroné ; il reste {left} essais"],
         .codeExpired: [.en: "This code no longer works; ask for a new one", .fr: "Ce code ne fonctionne plus ; demandez-en un nouveau"],
         .alreadyVerified: [.en: "Your email address is already verified", .fr: "Votre adresse courriel est déjà vérifiée"],
