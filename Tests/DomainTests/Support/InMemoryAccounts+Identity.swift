@@ -41,7 +41,7 @@ extension InMemoryAccounts: IdentityManager {
         stored.passwordHash = newPasswordHash
         stored.emailVerifiedAt = stored.emailVerifiedAt ?? date
         users.withLock { $0[user] = stored }
-        _ = try revokeAll(userID: user, at: date)
+        _ = try revokeAll(userID: user, at: date, keeping: nil)
         try append(notice)
         return .accepted(stored)
     }
