@@ -32,11 +32,6 @@ final class TestApplication {
         configuration.passwordHashing = .fastForTests
         // Each instance its own free port: tests run side by side.
         configuration.metricsAddress = ListenAddress(host: "127.0.0.1", port: 0)
-        // Tests move the clock by days (drafts, retention): the owner's signed-in session lasts
-        // like the 30-day tokens they were written against; the rotation tests set their own.
-        configuration.sessionPolicy.accessTokenLifetime = 30 * 24 * 3600
-        configuration.sessionPolicy.idleTimeout = 30 * 24 * 3600
-        configuration.sessionPolicy.absoluteTimeout = 30 * 24 * 3600
         configure(&configuration)
         var logger = Logger(label: "test")
         logger.logLevel = .critical

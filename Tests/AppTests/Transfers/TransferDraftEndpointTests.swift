@@ -31,7 +31,8 @@ struct TransferDraftEndpointTests {
     @Test("a draft lives 24 hours: a second before it is complete and submittable, from then on GET, PATCH and submit are 404 and nothing moves")
     func expiry() throws {
         let clock = MovableClock()
-        let app = try TestApplication(clock: clock)
+        // The owner's session must outlive the draft's day.
+        let app = try TestApplication(clock: clock) { $0.sessionPolicy = .lasting(days: 30) }
         let (main, savings) = try funded(app)
         let expiring = try completeDraft(app, from: main, to: savings)
         let submittable = try completeDraft(app, from: main, to: savings)

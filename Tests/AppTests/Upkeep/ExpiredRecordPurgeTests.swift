@@ -25,6 +25,8 @@ struct ExpiredRecordPurgeTests {
         let clock = MovableClock()
         let url = store == "postgres" ? try TestPostgresDatabase.create() : nil
         let app = try TestApplication(clock: clock) { configuration in
+            // One session that lives 30 days, as the purge's expiry below is written against.
+            configuration.sessionPolicy = .lasting(days: 30)
             if let url { configuration.databaseURL = url }
         }
         let gateway = app.application.storage.gateway
