@@ -202,8 +202,9 @@ struct SessionsEndpointTests {
         #expect(items[0]["clientAddress"] as? String == "127.0.0.1")
         #expect(items[1]["createdAt"] as? String == "2026-11-18T11:06:50Z")
         #expect(items[1]["lastUsedAtFormatted"] as? String == "18 nov. 2026 à 11:06 UTC")
-        // The registration's token records no use, no address and no agent: null, not absent.
-        #expect(items[2]["lastUsedAt"] is NSNull && items[2]["clientAddress"] is NSNull)
+        // The owner's first sign-in (the test application's, with no User-Agent): its agent is
+        // null, not absent; its address is recorded.
+        #expect(items[2]["userAgent"] is NSNull && items[2]["clientAddress"] as? String == "127.0.0.1")
         #expect(laptop.access != phone.access)
     }
 }
