@@ -105,7 +105,7 @@ public final class Application: Sendable {
             gateway: gateway, clock: clock, metrics: metrics, logger: logger, unverifiedLifetime: configuration.identityPolicy.unverifiedLifetime)
         mailDelivery = MailDelivery(
             outbox: gateway.outbox, transport: try Self.mailTransport(configuration.mail, logger: logger), clock: clock, logger: logger,
-            policy: configuration.mail.delivery, codeLifetime: configuration.identityPolicy.codeLifetime, fromAddress: configuration.mail.fromAddress)
+            policy: configuration.mail.delivery, codeLifetime: configuration.identityPolicy.codeLifetime, messageIDDomain: configuration.mail.domain)
         if storage.sqliteDatabase != nil {
             // One process delivers from a SQLite file: leases left by a killed predecessor are void.
             let released = try gateway.outbox.releaseAllLeases()
@@ -148,10 +148,9 @@ public final class Application: Sendable {
         } catch {
             throw ApplicationError.invalidConfiguration("--smtp-url: \(error)")
         }
-        let domain = configuration.fromAddress.split(separator: "@").last.map(String.init) ?? "localhost"
         logger.notice("mail leaves through the SMTP relay \(relay) as \(configuration.fromAddress)")
         return SMTPMailTransport(
-            client: SMTPClient(relay: relay, heloName: domain, timeout: .seconds(configuration.timeout)),
+            client: SMTPClient(relay: relay, heloName: configuration.domain, timeout: .seconds(configuration.timeout)),
             fromAddress: configuration.fromAddress, fromName: configuration.fromName)
     }
 

@@ -7,6 +7,8 @@ public struct MailConfiguration: Sendable {
     public var relayURL: String?
     /// The sender every message shows; its domain ends each `Message-ID`.
     public var fromAddress = "noreply@localhost.localdomain"
+    /// `fromAddress`'s domain: the end of every `Message-ID` and the name the SMTP client greets with.
+    public var domain: String { fromAddress.split(separator: "@").last.map(String.init) ?? "localhost" }
     /// The name shown with `fromAddress`.
     public var fromName = "Viperd"
     /// Each step of the SMTP dialogue (connect, each reply) must answer within this.

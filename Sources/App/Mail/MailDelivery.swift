@@ -28,7 +28,7 @@ public final class MailDelivery: Sendable {
 
     init(
         outbox: any OutboxManager, transport: any MailTransport, clock: any Clock, logger: Logger, policy: MailDeliveryPolicy,
-        codeLifetime: TimeInterval, fromAddress: String
+        codeLifetime: TimeInterval, messageIDDomain: String
     ) {
         self.outbox = outbox
         self.transport = transport
@@ -36,7 +36,7 @@ public final class MailDelivery: Sendable {
         self.logger = logger
         self.policy = policy
         codeLifetimeMinutes = max(1, Int(codeLifetime / 60))
-        domain = fromAddress.split(separator: "@").last.map(String.init) ?? "localhost"
+        domain = messageIDDomain
         owner = "w_\(UUID().uuidString.lowercased())"
     }
 

@@ -31,6 +31,11 @@ public struct SQLOutboxManager<Database: SQLDatabase>: OutboxManager {
         RETURNING \(mailColumns)
         """
     }
+    /// Whether anything is due: a read, so the worker's idle polls (every second, on every
+    /// instance) take no write transaction.
+    static var anyDue: String {
+        "SELECT 1 FROM mail_messages WHERE state = 'queued' AND next_attempt_at <= ?1 AND (lease_until IS NULL OR lease_until <= ?1) LIMIT 1"
+    }
     static var finish: String {
         """
         UPDATE mail_messages SET state = ?3, last_error = ?4, next_attempt_at = ?5, lease_owner = NULL, lease_until = NULL,
@@ -71,7 +76,8 @@ public struct SQLOutboxManager<Database: SQLDatabase>: OutboxManager {
     }
 
     public func leaseDueMail(owner: String, now: Date, until: Date, limit: Int) throws -> [MailRecord] {
-        try GatewayError.mapping {
+        guard try database.first(Self.anyDue, [.integer(Milliseconds.from(now))], { _ in true }) == true else { return [] }
+        return try GatewayError.mapping {
             try database.write { connection in
                 try connection.rows(
                     leaseDue, [.integer(Milliseconds.from(now)), .integer(Int64(limit)), .text(owner), .integer(Milliseconds.from(until))],
