@@ -20,7 +20,7 @@ public struct UntouchableContactManager: ContactManager {
         Issue.record("storage reached: update")
         return false
     }
-    public func delete(id: ContactID, owner: UserID) throws -> Bool {
+    public func delete(id: ContactID, owner: UserID, at date: Date) throws -> Bool {
         Issue.record("storage reached: delete")
         return false
     }

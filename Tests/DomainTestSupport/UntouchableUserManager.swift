@@ -22,7 +22,9 @@ public struct UntouchableUserManager: UserManager {
         Issue.record("storage reached: password hash update")
         return false
     }
-    public func changePassword(of id: UserID, from old: String, to new: String, revokingSessionsAt date: Date, keeping tokenDigest: String) throws -> [String]? {
+    public func changePassword(
+        of id: UserID, from old: String, to new: String, revokingSessionsAt date: Date, keeping tokenDigest: String, telling notice: Notice
+    ) throws -> [String]? {
         Issue.record("storage reached: password change")
         return nil
     }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The contacts of every user; each call is scoped to one owner.
 ///
 /// Methods throw `GatewayError` for storage failures only; "not found" and "changed meanwhile"
@@ -17,6 +19,7 @@ public protocol ContactManager: Sendable {
     /// (or when it is missing or not `contact.ownerID`'s).
     func update(_ contact: Contact, expectedVersion: Int) throws -> Bool
 
-    /// False when there was no such contact of `owner`.
-    func delete(id: ContactID, owner: UserID) throws -> Bool
+    /// Deletes the contact, as of `date` (its event's time); false when there was no such
+    /// contact of `owner`.
+    func delete(id: ContactID, owner: UserID, at date: Date) throws -> Bool
 }

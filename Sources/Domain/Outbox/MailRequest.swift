@@ -8,6 +8,9 @@ public enum MailKind: String, Sendable, CaseIterable {
     case registrationAttempt = "registration_attempt"
     /// "Your password-reset code is …".
     case passwordReset = "password_reset"
+    /// "Your password was changed" to the owner's verified address, with no code: if it was not
+    /// them, they know to reset it.
+    case passwordChanged = "password_changed"
 }
 
 /// One message to send, queued in the outbox with its event.

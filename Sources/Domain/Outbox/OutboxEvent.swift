@@ -41,6 +41,22 @@ public enum OutboxEventType: String, Sendable, CaseIterable {
     case passwordResetRequested = "user.password_reset_requested"
     /// The password was set with a reset code; every session ended.
     case passwordReset = "user.password_reset"
+    /// The signed-in user changed their password; every other session ended.
+    case passwordChanged = "user.password_changed"
+    /// The user sent money: the debit is on one of their accounts.
+    case transferSent = "transfer.sent"
+    /// Money from another user landed in one of this user's accounts.
+    case transferReceived = "transfer.received"
+    /// A contact was added to the user's address book.
+    case contactCreated = "contact.created"
+    /// A contact was changed (its new version in the payload).
+    case contactUpdated = "contact.updated"
+    /// A contact was deleted.
+    case contactDeleted = "contact.deleted"
+    /// An order was placed (and its payment authorized, if it has one).
+    case orderPlaced = "order.placed"
+    /// A placed order was cancelled (and its payment voided).
+    case orderCancelled = "order.cancelled"
 }
 
 /// An outbox event as stored, with its place in its user's order.

@@ -10,9 +10,13 @@ public struct NewTransfer: Equatable, Sendable {
     public var debitDescription: String
     /// Of the credit on the destination, e.g. "Transfer from Chequing".
     public var creditDescription: String
+    /// Who owns the destination account: the sender themself for a move between their own
+    /// accounts.
+    public var recipientID: UserID
 
-    public init(transfer: Transfer, date: CalendarDate, debitDescription: String, creditDescription: String) {
+    public init(transfer: Transfer, date: CalendarDate, debitDescription: String, creditDescription: String, recipientID: UserID) {
         self.transfer = transfer
+        self.recipientID = recipientID
         self.date = date
         self.debitDescription = debitDescription
         self.creditDescription = creditDescription
@@ -30,5 +34,12 @@ public struct NewTransfer: Equatable, Sendable {
         Transaction(
             id: transfer.creditTransactionID, accountID: transfer.toAccountID, group: .posted, direction: .credit, date: date,
             description: creditDescription, amount: transfer.amount.minor)
+    }
+
+    /// What the transfer tells its people, appended with it: the sender's event, and the
+    /// recipient's when the money left the sender's own accounts.
+    public var events: [OutboxEvent] {
+        recipientID == transfer.ownerID
+            ? [.transferSent(transfer)] : [.transferSent(transfer), .transferReceived(transfer, by: recipientID)]
     }
 }

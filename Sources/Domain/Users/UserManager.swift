@@ -25,8 +25,11 @@ public protocol UserManager: Sendable {
     /// revokes every active session of the user but the one whose access token has digest
     /// `keeping`: a changed password and sessions opened with the old one never coexist. Returns
     /// the revoked sessions' access token digests; nil (nothing changed) when the user is gone
-    /// or the hash changed meanwhile.
-    func changePassword(of id: UserID, from old: String, to new: String, revokingSessionsAt date: Date, keeping tokenDigest: String) throws -> [String]?
+    /// or the hash changed meanwhile. `notice` (the event, and the owner's mail) is appended in
+    /// the same write, and only when the password changed.
+    func changePassword(
+        of id: UserID, from old: String, to new: String, revokingSessionsAt date: Date, keeping tokenDigest: String, telling notice: Notice
+    ) throws -> [String]?
 }
 
 extension UserManager {

@@ -1,4 +1,5 @@
 import Domain
+import Foundation
 import SQLRows
 
 /// `ContactManager` on the `contacts` table of a `PostgresDatabase`: the statements of
@@ -138,23 +139,34 @@ public struct PostgresContactManager: ContactManager {
     }
 
     public func insert(_ contact: Contact) throws {
-        guard let quota else {
-            try database.change(Self.insert, ContactRow.insertValues(of: contact))
-            return
-        }
         try GatewayError.mapping {
             try database.write { connection in
-                try QuotaCheck.ensureRoom(on: connection, .contacts, limit: quota, count: Self.contactCount, [.text(contact.ownerID.rawValue)])
+                if let quota {
+                    try QuotaCheck.ensureRoom(on: connection, .contacts, limit: quota, count: Self.contactCount, [.text(contact.ownerID.rawValue)])
+                }
                 try connection.run(Self.insert, ContactRow.insertValues(of: contact))
+                try OutboxSteps.append([.contactCreated(contact)], on: connection)
             }
         }
     }
 
     public func update(_ contact: Contact, expectedVersion: Int) throws -> Bool {
-        try database.change(Self.update, ContactRow.updateValues(of: contact, expectedVersion: expectedVersion)) == 1
+        try GatewayError.mapping {
+            try database.write { connection in
+                guard try connection.run(Self.update, ContactRow.updateValues(of: contact, expectedVersion: expectedVersion)) == 1 else { return false }
+                try OutboxSteps.append([.contactUpdated(contact)], on: connection)
+                return true
+            }
+        }
     }
 
-    public func delete(id: ContactID, owner: UserID) throws -> Bool {
-        try database.change(Self.delete, [.text(id.rawValue), .text(owner.rawValue)]) == 1
+    public func delete(id: ContactID, owner: UserID, at date: Date) throws -> Bool {
+        try GatewayError.mapping {
+            try database.write { connection in
+                guard try connection.run(Self.delete, [.text(id.rawValue), .text(owner.rawValue)]) == 1 else { return false }
+                try OutboxSteps.append([.contactDeleted(id, owner: owner, at: date)], on: connection)
+                return true
+            }
+        }
     }
 }

@@ -52,6 +52,7 @@ public struct PostgresTransferManager: TransferManager {
                 try insertLeg.run(TransactionRow.values(of: new.debit))
                 try insertLeg.run(TransactionRow.values(of: new.credit))
                 try connection.statement(Self.insert).run(TransferRow.values(of: transfer))
+                try OutboxSteps.append(new.events, on: connection)
                 return .completed(transfer)
             }
         }

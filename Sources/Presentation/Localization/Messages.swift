@@ -190,6 +190,8 @@ public struct Messages: Sendable {
         case mailRegistrationAttemptBody
         case mailPasswordResetSubject
         case mailPasswordResetBody
+        case mailPasswordChangedSubject
+        case mailPasswordChangedBody
     }
 
     private static let catalog: [Key: [Language: String]] = [
@@ -435,6 +437,11 @@ public struct Messages: Sendable {
         .mailPasswordResetBody: [
             .en: "Hello {name},\n\nYour password reset code is:\n\n    {code}\n\nEnter it with a new password in Viperd. It works for {minutes} minutes, once, and signs out every session.\n\nIf you did not ask for a reset, ignore this message: your password stays as it is.\n",
             .fr: "Bonjour {name},\n\nVotre code de réinitialisation est :\n\n    {code}\n\nSaisissez-le avec un nouveau mot de passe dans Viperd. Il fonctionne pendant {minutes} minutes, une seule fois, et ferme toutes les sessions.\n\nSi vous n'avez pas demandé de réinitialisation, ignorez ce message : votre mot de passe reste inchangé.\n",
+        ],
+        .mailPasswordChangedSubject: [.en: "Your Viperd password was changed", .fr: "Votre mot de passe Viperd a été modifié"],
+        .mailPasswordChangedBody: [
+            .en: "Hello {name},\n\nThe password of your Viperd account {email} was just changed, and every other session was signed out.\n\nIf it was you, there is nothing to do. If it was not, reset your password now from the sign-in screen (\"Forgot your password?\"): a reset signs out every session, including the one that changed it.\n",
+            .fr: "Bonjour {name},\n\nLe mot de passe de votre compte Viperd {email} vient d'être modifié, et toutes les autres sessions ont été fermées.\n\nSi c'était vous, il n'y a rien à faire. Sinon, réinitialisez votre mot de passe dès maintenant depuis l'écran de connexion (« Mot de passe oublié ? ») : une réinitialisation ferme toutes les sessions, y compris celle qui l'a modifié.\n",
         ],
     ]
 

@@ -18,6 +18,7 @@ public enum MailComposer {
         case .emailVerification: (.mailVerificationSubject, .mailVerificationBody)
         case .registrationAttempt: (.mailRegistrationAttemptSubject, .mailRegistrationAttemptBody)
         case .passwordReset: (.mailPasswordResetSubject, .mailPasswordResetBody)
+        case .passwordChanged: (.mailPasswordChangedSubject, .mailPasswordChangedBody)
         }
         return MailText(subject: messages.text(subject, values), body: messages.text(body, values))
     }

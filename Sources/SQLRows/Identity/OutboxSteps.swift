@@ -12,6 +12,16 @@ public enum OutboxSteps {
         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, 'queued', ?9, ?9)
         """
 
+    /// Appends `events` in their users' id order: a change that tells two users (a transfer)
+    /// takes their row locks in the one order every such change uses, so two of them in opposite
+    /// directions on PostgreSQL cannot deadlock on the `users` rows.
+    @inlinable
+    public static func append<Connection: SQLConnection>(_ events: [OutboxEvent], on connection: Connection) throws {
+        for event in events.sorted(by: { $0.userID.rawValue < $1.userID.rawValue }) {
+            try append(Notice(event: event), on: connection)
+        }
+    }
+
     /// Appends `notice`'s event and queues its mail.
     @inlinable
     public static func append<Connection: SQLConnection>(_ notice: Notice, on connection: Connection) throws {

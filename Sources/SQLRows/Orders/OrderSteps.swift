@@ -30,7 +30,9 @@ public enum OrderSteps {
         if let payment = order.payment {
             try connection.run(sql.insertTransaction, TransactionRow.values(of: try paymentDebit(payment, of: order, number: number)))
         }
-        return .created(Order(order, number: number))
+        let created = Order(order, number: number)
+        try OutboxSteps.append([.orderPlaced(created)], on: connection)
+        return .created(created)
     }
 
     /// The order `id` of `owner` with its lines, or nil; call inside one snapshot, so a
@@ -65,6 +67,7 @@ public enum OrderSteps {
             // A missing debit would make the cancellation unexplainable: refuse it whole.
             guard voided == 1 else { throw GatewayError.failure("order \(id) has no payment debit \(debit) to void") }
         }
+        try OutboxSteps.append([.orderCancelled(order, at: date)], on: connection)
         return .cancelled(order)
     }
 

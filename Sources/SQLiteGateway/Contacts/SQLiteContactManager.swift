@@ -1,4 +1,5 @@
 import Domain
+import Foundation
 import SQLRows
 
 /// `ContactManager` on the `contacts` table of a SQLite `Database`.
@@ -139,6 +140,7 @@ public struct SQLiteContactManager: ContactManager {
                 try QuotaCheck.ensureRoom(on: connection, .contacts, limit: quota, count: Self.contactCount, [.text(contact.ownerID.rawValue)])
                 let key = try SQLiteContactOrder.key(for: contact, on: connection)
                 try connection.statement(Self.insert).run(ContactRow.insertValues(of: contact) + [.integer(key)])
+                try OutboxSteps.append([.contactCreated(contact)], on: connection)
             }
         }
     }
@@ -151,12 +153,20 @@ public struct SQLiteContactManager: ContactManager {
                 guard let (current, version) = stored.first, version == expectedVersion else { return false }
                 let key = try SQLiteContactOrder.key(for: contact, current: current, on: connection)
                 let values = ContactRow.updateValues(of: contact, expectedVersion: expectedVersion) + [.integer(key)]
-                return try connection.statement(Self.update).run(values) == 1
+                guard try connection.statement(Self.update).run(values) == 1 else { return false }
+                try OutboxSteps.append([.contactUpdated(contact)], on: connection)
+                return true
             }
         }
     }
 
-    public func delete(id: ContactID, owner: UserID) throws -> Bool {
-        try database.change(Self.delete, [.text(id.rawValue), .text(owner.rawValue)]) == 1
+    public func delete(id: ContactID, owner: UserID, at date: Date) throws -> Bool {
+        try GatewayError.mapping {
+            try database.write { connection in
+                guard try connection.statement(Self.delete).run([.text(id.rawValue), .text(owner.rawValue)]) == 1 else { return false }
+                try OutboxSteps.append([.contactDeleted(id, owner: owner, at: date)], on: connection)
+                return true
+            }
+        }
     }
 }

@@ -47,10 +47,14 @@ public struct SQLiteUserManager: UserManager {
         try database.change(Self.updatePasswordHash, [.text(id.rawValue), .text(old), .text(new)]) == 1
     }
 
-    public func changePassword(of id: UserID, from old: String, to new: String, revokingSessionsAt date: Date, keeping tokenDigest: String) throws -> [String]? {
+    public func changePassword(
+        of id: UserID, from old: String, to new: String, revokingSessionsAt date: Date, keeping tokenDigest: String, telling notice: Notice
+    ) throws -> [String]? {
         try GatewayError.mapping {
             try database.write { connection in
-                try SessionSteps.changePassword(of: id, from: old, to: new, at: date, keeping: tokenDigest, on: connection, SQLiteSessionManager.statements)
+                let revoked = try SessionSteps.changePassword(of: id, from: old, to: new, at: date, keeping: tokenDigest, on: connection, SQLiteSessionManager.statements)
+                if revoked != nil { try OutboxSteps.append(notice, on: connection) }
+                return revoked
             }
         }
     }

@@ -47,7 +47,7 @@ struct ContactsConnector {
 
     func delete(id: String) -> HTTPResponse {
         let responder = ContactDeleteResponder(context: context)
-        let useCase = ContactDeleteUseCase(contacts: contacts, owner: user.id)
+        let useCase = ContactDeleteUseCase(contacts: contacts, owner: user.id, clock: dependencies.clock)
         ContactDeletePresenter(useCase: useCase, output: responder, messages: context.messages).eventDelete(id: id)
         return responder.response
     }

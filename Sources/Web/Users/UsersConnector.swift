@@ -65,7 +65,7 @@ struct UsersConnector {
             let responder = PasswordChangeResponder(context: context)
             let useCase = PasswordChangeUseCase(
                 users: dependencies.gateway.users, hasher: dependencies.hasher, throttle: dependencies.loginThrottle,
-                authenticator: dependencies.authenticator, clock: dependencies.clock)
+                authenticator: dependencies.authenticator, clock: dependencies.clock, ids: dependencies.ids)
             PasswordChangePresenter(useCase: useCase, output: responder, messages: context.messages)
                 .eventChange(body: body, user: user.id, tokenDigest: user.tokenDigest, clientAddress: context.clientLimitKey)
             return responder.response

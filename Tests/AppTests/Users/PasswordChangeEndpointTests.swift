@@ -1,4 +1,5 @@
 import App
+import Domain
 import Foundation
 import TestSupport
 import Testing
@@ -23,6 +24,26 @@ struct PasswordChangeEndpointTests {
         let old = try app.request("POST", "/v1/sessions", json: #"{"email":"owner@example.com","password":"correct horse battery"}"#, auth: .none)
         #expect(old.status == 401)
         _ = try app.login(password: "a brand new passphrase")
+    }
+
+    @Test("a change tells the owner: a user.password_changed event and a mail in the caller's language to the verified address, none to an unverified one")
+    func tellsTheOwner() throws {
+        let app = try TestApplication()
+        let tokens = try app.login()
+        let french = try app.request(
+            "POST", "/v1/me/password", json: #"{"currentPassword":"correct horse battery","newPassword":"a brand new passphrase"}"#,
+            headers: ["Accept-Language": "fr"], auth: .bearer(tokens.access))
+        #expect(french.status == 204)
+        let mail = try app.application.storage.gateway.outbox.recentMail(limit: 100).filter { $0.request.kind == .passwordChanged }
+        #expect(mail.map(\.request.recipient) == ["owner@example.com"] && mail.first?.request.language == "fr" && mail.first?.request.secret == nil)
+
+        let unverified = try app.register(email: "fresh@example.com", verified: false)
+        let change = try app.request(
+            "POST", "/v1/me/password", json: #"{"currentPassword":"correct horse battery","newPassword":"a brand new passphrase"}"#,
+            auth: .bearer(unverified))
+        #expect(change.status == 204)
+        let after = try app.application.storage.gateway.outbox.recentMail(limit: 100).filter { $0.request.kind == .passwordChanged }
+        #expect(after.count == 1)
     }
 
     @Test("a wrong current password is a 422 at /currentPassword that changes nothing and counts as a failed login")

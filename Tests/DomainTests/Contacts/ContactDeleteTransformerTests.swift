@@ -7,7 +7,7 @@ struct ContactDeleteTransformerTests {
     func deletes() {
         let manager = InMemoryContactManager([contact("c_1", first: "Charlie", last: "Brown")])
         let spy = ContactOutputSpy()
-        let transformer = ContactDeleteTransformer(contacts: manager)
+        let transformer = ContactDeleteTransformer(contacts: manager, clock: FixedClock())
         transformer.transform(id: ContactID("c_1"), owner: alice, output: spy)
         transformer.transform(id: ContactID("c_1"), owner: alice, output: spy)
         #expect(manager.all.isEmpty)
@@ -18,7 +18,7 @@ struct ContactDeleteTransformerTests {
     func otherOwner() {
         let manager = InMemoryContactManager([contact("c_1", first: "Charlie", last: "Brown", owner: bob)])
         let spy = ContactOutputSpy()
-        ContactDeleteTransformer(contacts: manager).transform(id: ContactID("c_1"), owner: alice, output: spy)
+        ContactDeleteTransformer(contacts: manager, clock: FixedClock()).transform(id: ContactID("c_1"), owner: alice, output: spy)
         #expect(manager.all.count == 1)
         #expect(spy.events == [.notFound(ContactID("c_1"))])
     }

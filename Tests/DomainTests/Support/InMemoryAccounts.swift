@@ -88,12 +88,15 @@ final class InMemoryAccounts: UserManager, SessionManager {
         return revoked
     }
 
-    func changePassword(of id: UserID, from old: String, to new: String, revokingSessionsAt date: Date, keeping tokenDigest: String) throws -> [String]? {
+    func changePassword(
+        of id: UserID, from old: String, to new: String, revokingSessionsAt date: Date, keeping tokenDigest: String, telling notice: Notice
+    ) throws -> [String]? {
         // Both locks, users first, as one step: no session is revoked for a change that failed.
         users.withLock { table -> [String]? in
             guard var user = table[id], user.passwordHash == old else { return nil }
             user.passwordHash = new
             table[id] = user
+            notices.withLock { $0.append(notice) }
             return sessions.withLock { Self.revokeAll(in: &$0, userID: id, at: date, keeping: tokenDigest) }
         }
     }

@@ -1,4 +1,5 @@
 import Domain
+import Foundation
 import Synchronization
 
 /// A ContactManager in memory, with the SQLite one's ordering and scoping rules.
@@ -62,7 +63,7 @@ final class InMemoryContactManager: ContactManager {
         }
     }
 
-    func delete(id: ContactID, owner: UserID) throws -> Bool {
+    func delete(id: ContactID, owner: UserID, at date: Date) throws -> Bool {
         try check()
         return contacts.withLock { stored in
             guard stored[id]?.ownerID == owner else { return false }

@@ -91,7 +91,7 @@ struct TransferFlowTests {
         guard case .draft(let account) = try #require(show(world, id).first) else { throw CancellationError() }
         #expect(account.recipientName == "Account a_savings")
         _ = update(world, id, .recipient(toAccountID: nil, toContactID: ContactID("c_bob")))
-        _ = try world.contacts.delete(id: ContactID("c_bob"), owner: alice)
+        _ = try world.contacts.delete(id: ContactID("c_bob"), owner: alice, at: Date(timeIntervalSince1970: 1_795_000_000))
         guard case .draft(let gone) = try #require(show(world, id).first) else { throw CancellationError() }
         #expect(gone.recipient == .contact(ContactID("c_bob")) && gone.recipientName == nil)
     }

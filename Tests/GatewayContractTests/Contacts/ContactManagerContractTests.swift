@@ -284,11 +284,11 @@ struct ContactManagerContractTests {
         let contacts = store.gateway.contacts
         try contacts.insert(.fixture(id: "c_1", firstName: "Ada"))
 
-        #expect(try !contacts.delete(id: ContactID("c_1"), owner: bob))
+        #expect(try !contacts.delete(id: ContactID("c_1"), owner: bob, at: Date(timeIntervalSince1970: 1_795_000_000)))
         #expect(try contacts.fetch(id: ContactID("c_1"), owner: alice) != nil)
-        #expect(try contacts.delete(id: ContactID("c_1"), owner: alice))
+        #expect(try contacts.delete(id: ContactID("c_1"), owner: alice, at: Date(timeIntervalSince1970: 1_795_000_000)))
         #expect(try contacts.fetch(id: ContactID("c_1"), owner: alice) == nil)
-        #expect(try !contacts.delete(id: ContactID("c_1"), owner: alice))
+        #expect(try !contacts.delete(id: ContactID("c_1"), owner: alice, at: Date(timeIntervalSince1970: 1_795_000_000)))
         #expect(try ids(contacts, "ada") == [])
     }
 

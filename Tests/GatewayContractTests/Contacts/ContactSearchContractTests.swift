@@ -132,7 +132,7 @@ struct ContactSearchContractTests {
         #expect(try ids(indexed, "walter") == [])
         #expect(try ids(indexed, "theodor") == ["c_1"])
 
-        #expect(try contacts.delete(id: ContactID("c_1"), owner: alice))
+        #expect(try contacts.delete(id: ContactID("c_1"), owner: alice, at: Date(timeIntervalSince1970: 1_795_000_000)))
         #expect(try ids(indexed, "theodor") == [])
         #expect(try ids(indexed, "example") == [])
         #expect(try ids(indexed, "arendt") == ["c_2"])

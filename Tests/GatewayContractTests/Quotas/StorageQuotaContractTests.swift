@@ -20,7 +20,7 @@ struct StorageQuotaContractTests {
         #expect(throws: Self.refusedContacts) { try contacts.insert(.fixture(id: "c_3", lastName: "N3")) }
         #expect(try contacts.fetch(id: ContactID("c_3"), owner: UserID("u_alice")) == nil)
         try contacts.insert(.fixture(id: "c_bob", owner: "u_bob", lastName: "Bob"))
-        #expect(try contacts.delete(id: ContactID("c_0"), owner: UserID("u_alice")))
+        #expect(try contacts.delete(id: ContactID("c_0"), owner: UserID("u_alice"), at: Date(timeIntervalSince1970: 1_795_000_000)))
         try contacts.insert(.fixture(id: "c_4", lastName: "N4"))
         #expect(throws: Self.refusedContacts) { try contacts.insert(.fixture(id: "c_5", lastName: "N5")) }
     }

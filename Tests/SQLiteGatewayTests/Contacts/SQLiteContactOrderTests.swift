@@ -153,7 +153,7 @@ struct SQLiteContactOrderTests {
                 email: Bool.random(using: &random) ? "m\(step)@example.org" : nil, version: (stored[id]?.version ?? 0) + 1)
             if let old = stored[id] {
                 if Int.random(in: 0..<3, using: &random) == 0 {
-                    #expect(try manager.delete(id: old.id, owner: old.ownerID))
+                    #expect(try manager.delete(id: old.id, owner: old.ownerID, at: Date(timeIntervalSince1970: 1_795_000_000)))
                     stored[id] = nil
                 } else {
                     var renamed = contact

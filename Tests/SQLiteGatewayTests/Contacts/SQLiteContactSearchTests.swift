@@ -41,7 +41,7 @@ struct SQLiteContactSearchTests {
         #expect(try !contacts.update(.fixture(id: "c_1", firstName: "Walter", version: 2), expectedVersion: 1))
         try Self.checkIndex(temporary.database)
 
-        #expect(try contacts.delete(id: ContactID("c_1"), owner: alice))
+        #expect(try contacts.delete(id: ContactID("c_1"), owner: alice, at: Date(timeIntervalSince1970: 1_795_000_000)))
         try Self.checkIndex(temporary.database)
 
         // The rowid of a deleted contact may be handed out again; the new row must not inherit its terms.

@@ -75,7 +75,7 @@ struct OneContact: ContactManager {
         Issue.record("storage reached: update")
         return false
     }
-    func delete(id: ContactID, owner: UserID) throws -> Bool {
+    func delete(id: ContactID, owner: UserID, at date: Date) throws -> Bool {
         Issue.record("storage reached: delete")
         return false
     }

@@ -4,13 +4,15 @@
 public struct ContactDeleteUseCase {
     private let contacts: any ContactManager
     private let owner: UserID
+    private let clock: any Clock
 
-    public init(contacts: any ContactManager, owner: UserID) {
+    public init(contacts: any ContactManager, owner: UserID, clock: any Clock) {
         self.contacts = contacts
         self.owner = owner
+        self.clock = clock
     }
 
     public func eventDelete(id: ContactID, output: any ContactDeleteUseCaseOutput) {
-        ContactDeleteTransformer(contacts: contacts).transform(id: id, owner: owner, output: output)
+        ContactDeleteTransformer(contacts: contacts, clock: clock).transform(id: id, owner: owner, output: output)
     }
 }

@@ -77,7 +77,7 @@ public struct TransferCreateTransformer {
                 debitTransactionID: TransactionID(ids.makeID(prefix: "t_")), creditTransactionID: TransactionID(ids.makeID(prefix: "t_")),
                 createdAt: now)
             let new = NewTransfer(transfer: transfer, date: date, debitDescription: "Transfer to \(destination.recipientName)",
-                creditDescription: destination.creditDescription)
+                creditDescription: destination.creditDescription, recipientID: destination.account.ownerID)
             switch try transfers.execute(new, consuming: draft) {
             case .completed(let stored): output.presentCreated(TransferPresentationModel(stored))
             case .insufficientFunds: output.presentInsufficientFunds()

@@ -3,26 +3,32 @@ import Foundation
 /// The "change password" event: checks the new password against registration's rule, takes a
 /// login throttle slot (a wrong current password is a failed login: the endpoint must not become
 /// a way around the login limits), checks the current password, then stores the new hash and
-/// revokes every other session of the user in one write (`UserManager.changePassword`).
+/// revokes every other session of the user in one write (`UserManager.changePassword`), with the
+/// `user.password_changed` event and, to a verified address, the mail that tells the owner.
 public struct PasswordChangeTransformer {
     private let users: any UserManager
     private let hasher: any PasswordHasher
     private let throttle: LoginThrottle
     private let authenticator: AccessTokenAuthenticator
     private let clock: any Clock
+    private let ids: any IDGenerator
 
-    public init(users: any UserManager, hasher: any PasswordHasher, throttle: LoginThrottle, authenticator: AccessTokenAuthenticator, clock: any Clock) {
+    public init(
+        users: any UserManager, hasher: any PasswordHasher, throttle: LoginThrottle, authenticator: AccessTokenAuthenticator, clock: any Clock,
+        ids: any IDGenerator
+    ) {
         self.users = users
         self.hasher = hasher
         self.throttle = throttle
         self.authenticator = authenticator
         self.clock = clock
+        self.ids = ids
     }
 
     /// - Parameters: `tokenDigest` the caller's access token, whose session is kept;
-    ///   `clientAddress` the key the login limits count.
+    ///   `clientAddress` the key the login limits count; `language` the mail's.
     public func transform(
-        user id: UserID, tokenDigest: String, currentPassword: String?, newPassword: String?, clientAddress: String,
+        user id: UserID, tokenDigest: String, currentPassword: String?, newPassword: String?, clientAddress: String, language: String,
         output: any PasswordChangeUseCaseOutput
     ) {
         var failures: [PasswordChangeFailure] = []
@@ -58,7 +64,10 @@ public struct PasswordChangeTransformer {
                 let hash = try hasher.hash(newPassword)
                 // Nil: another change replaced the hash since it was read, so the password given
                 // as current no longer is.
-                guard let revoked = try users.changePassword(of: id, from: user.passwordHash, to: hash, revokingSessionsAt: now, keeping: tokenDigest)
+                guard
+                    let revoked = try users.changePassword(
+                        of: id, from: user.passwordHash, to: hash, revokingSessionsAt: now, keeping: tokenDigest,
+                        telling: notice(of: user, language: language, at: now))
                 else {
                     output.presentValidationFailures(wrongPassword)
                     return
@@ -75,5 +84,14 @@ public struct PasswordChangeTransformer {
         } catch {
             output.presentStorage(error)
         }
+    }
+
+    /// The change's event, and its mail when the address is verified: an unproven address may
+    /// be a stranger's, who must not learn of this account.
+    private func notice(of user: User, language: String, at now: Date) -> Notice {
+        let mail = user.isEmailVerified
+            ? MailRequest(id: ids.makeID(prefix: "m_"), kind: .passwordChanged, recipient: user.email, recipientName: user.name, language: language, createdAt: now)
+            : nil
+        return Notice(event: OutboxEvent(userID: user.id, type: .passwordChanged, createdAt: now), mail: mail)
     }
 }

@@ -7,16 +7,19 @@
 public struct PasswordChangeUseCase {
     private let transformer: PasswordChangeTransformer
 
-    public init(users: any UserManager, hasher: any PasswordHasher, throttle: LoginThrottle, authenticator: AccessTokenAuthenticator, clock: any Clock) {
-        transformer = PasswordChangeTransformer(users: users, hasher: hasher, throttle: throttle, authenticator: authenticator, clock: clock)
+    public init(
+        users: any UserManager, hasher: any PasswordHasher, throttle: LoginThrottle, authenticator: AccessTokenAuthenticator, clock: any Clock,
+        ids: any IDGenerator
+    ) {
+        transformer = PasswordChangeTransformer(users: users, hasher: hasher, throttle: throttle, authenticator: authenticator, clock: clock, ids: ids)
     }
 
     public func eventChange(
-        user: UserID, tokenDigest: String, currentPassword: String?, newPassword: String?, clientAddress: String,
+        user: UserID, tokenDigest: String, currentPassword: String?, newPassword: String?, clientAddress: String, language: String,
         output: any PasswordChangeUseCaseOutput
     ) {
         transformer.transform(
             user: user, tokenDigest: tokenDigest, currentPassword: currentPassword, newPassword: newPassword, clientAddress: clientAddress,
-            output: output)
+            language: language, output: output)
     }
 }

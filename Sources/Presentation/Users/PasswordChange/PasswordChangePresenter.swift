@@ -32,7 +32,7 @@ public final class PasswordChangePresenter: PasswordChangeUseCaseOutput, Storage
         }
         useCase.eventChange(
             user: user, tokenDigest: tokenDigest, currentPassword: Converted(current).value, newPassword: Converted(new).value,
-            clientAddress: clientAddress, output: self)
+            clientAddress: clientAddress, language: messages.language.rawValue, output: self)
     }
 
     public func presentPasswordChanged() { output.showPasswordChanged() }
