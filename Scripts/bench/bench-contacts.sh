@@ -3,7 +3,7 @@
 # contacts) of Viperd side by side with the Hummingbird and Vapor peers, in one run of
 # ../shared/bench/compare.sh (targets alternate each round; medians and ratios to viperd).
 #
-# Usage: Scripts/bench-contacts.sh
+# Usage: Scripts/bench/bench-contacts.sh
 # Environment: ROUNDS [3], DURATION [10], WARMUP [2], SKIP_BUILD=1, PEER_BUILD_ROOT
 # [$PWD/.build-peers], and the harness's own knobs (see ../shared/bench/README.md).
 # The peers must be built once beforehand (~15 min on 2 cores), e.g.
@@ -13,7 +13,7 @@ set -euo pipefail
 # One user writes here as fast as the server allows: the per-user rates (tested by the suite)
 # would answer 429 and measure themselves, so every viperd this script starts runs without them.
 export VIPERD_MAX_WRITES_PER_MINUTE=0 VIPERD_MAX_TRANSFERS_PER_MINUTE=0
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 
 BENCH=../shared/bench
 # The harness would write its CSV into its own folder, which is not ours to write: keep it here.

@@ -2,7 +2,7 @@
 # Benchmark GET /health of Viperd side by side with the Hummingbird peer and nginx, in one run of
 # ../shared/bench/compare.sh (targets alternate each round; medians and ratios to viperd at the end).
 #
-# Usage: Scripts/bench-health.sh
+# Usage: Scripts/bench/bench-health.sh
 # Environment:
 #   ROUNDS [3]            rounds (compare.sh needs at least 2)
 #   DURATION [10]         measured seconds per run;  WARMUP [2] unrecorded seconds first
@@ -21,7 +21,7 @@ set -euo pipefail
 # One user writes here as fast as the server allows: the per-user rates (tested by the suite)
 # would answer 429 and measure themselves, so every viperd this script starts runs without them.
 export VIPERD_MAX_WRITES_PER_MINUTE=0 VIPERD_MAX_TRANSFERS_PER_MINUTE=0
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 
 BENCH=../shared/bench
 # The harness would write its CSV into its own folder, which is not ours to write: keep it here.

@@ -4,7 +4,7 @@
 # can compare builds on a busy machine. Not a replacement for the side-by-side runs (it ignores
 # waiting, fsync and cache effects); it answers "does this change add work per request?".
 #
-# Usage: Scripts/bench-instructions.sh BEFORE_BINARY AFTER_BINARY [GETS [CREATES]]
+# Usage: Scripts/bench/bench-instructions.sh BEFORE_BINARY AFTER_BINARY [GETS [CREATES]]
 #   e.g. two release builds: git worktree add ../before REV && (cd ../before && swift build -c release)
 # Each binary: a fresh database seeded by its own `seed-bench` (10,000 contacts), the server under
 # `valgrind --tool=callgrind`, 50 warm-up GETs, then GETS (1000) gets by id and CREATES (300)

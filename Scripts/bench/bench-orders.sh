@@ -1,15 +1,15 @@
 #!/usr/bin/env bash
 # Benchmark the order workloads (POST /v1/orders with three items; GET /v1/orders?sort=-placedAt
-# over 10,000 seeded orders) with ../shared/bench/compare.sh; run it after Scripts/bench-contacts.sh
+# over 10,000 seeded orders) with ../shared/bench/compare.sh; run it after Scripts/bench/bench-contacts.sh
 # to report both side by side. Viperd only: the peers serve no orders.
 #
-# Usage: Scripts/bench-orders.sh
+# Usage: Scripts/bench/bench-orders.sh
 # Environment: ROUNDS [3], DURATION [10], WARMUP [2], SKIP_BUILD=1.
 set -euo pipefail
 # One user writes here as fast as the server allows: the per-user rates (tested by the suite)
 # would answer 429 and measure themselves, so every viperd this script starts runs without them.
 export VIPERD_MAX_WRITES_PER_MINUTE=0 VIPERD_MAX_TRANSFERS_PER_MINUTE=0
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 
 BENCH=../shared/bench
 # The harness would write its CSV into its own folder, which is not ours to write: keep it here.

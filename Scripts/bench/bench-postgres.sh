@@ -3,19 +3,19 @@
 # one run with the same wrk workloads and the same Locust journeys; prints a Markdown table of
 # requests/s and p99. Not run by CI or tests: the lead runs it on a quiet machine.
 #
-# Usage: Scripts/bench-postgres.sh
+# Usage: Scripts/bench/bench-postgres.sh
 # Environment: DURATION [10] (seconds per wrk workload), CONNECTIONS [32], THREADS [2],
 #   JOURNEY_DURATION [20s], JOURNEY_USERS [50], CONFIGS ["sqlite pg1 pg1-nginx pg2"], SKIP_BUILD=1.
 #
 # Every configuration gets a fresh store (PostgreSQL durable: fsync and synchronous_commit on, as
 # SQLite's synchronous=FULL), seeded with 10,000 contacts of one user (`seed-bench`); sqlite and
-# pg1 are measured on the instance itself, pg1-nginx and pg2 through nginx (Scripts/cluster.sh),
+# pg1 are measured on the instance itself, pg1-nginx and pg2 through nginx (Scripts/deploy/cluster.sh),
 # so pg1-nginx vs pg2 shows what the second instance adds and pg1 vs pg1-nginx what nginx costs.
 set -euo pipefail
 # One user writes here as fast as the server allows: the per-user rates (tested by the suite)
 # would answer 429 and measure themselves, so every viperd this script starts runs without them.
 export VIPERD_MAX_WRITES_PER_MINUTE=0 VIPERD_MAX_TRANSFERS_PER_MINUTE=0
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 root=$(pwd)
 
 command -v wrk >/dev/null || { echo "bench-postgres: 'wrk' not found; apt-get install -y wrk" >&2; exit 2; }
@@ -27,7 +27,7 @@ duration=${DURATION:-10} connections=${CONNECTIONS:-32} threads=${THREADS:-2}
 work=/tmp/viperd-bench-postgres-$$
 mkdir -p "$work"
 current=""
-trap '[[ -n $current ]] && Scripts/cluster.sh stop "$current" >/dev/null 2>&1 || true' EXIT
+trap '[[ -n $current ]] && Scripts/deploy/cluster.sh stop "$current" >/dev/null 2>&1 || true' EXIT
 
 lua() {
     local name=$1
@@ -105,7 +105,7 @@ for config in ${CONFIGS:-sqlite pg1 pg1-nginx pg2}; do
     esac
     echo "== $config" >&2
     current=$dir
-    Scripts/cluster.sh start "$dir" --binary "$binary" "${args[@]}" >/dev/null
+    Scripts/deploy/cluster.sh start "$dir" --binary "$binary" "${args[@]}" >/dev/null
     # Read, not sourced: the database URL holds an '&'.
     while IFS='=' read -r key value; do declare "$key=$value"; done <"$dir/cluster.env"
     if [[ $config == sqlite ]]; then store=(--db "$DATABASE_PATH"); else store=(--database-url "$DATABASE_URL"); fi
@@ -125,7 +125,7 @@ for config in ${CONFIGS:-sqlite pg1 pg1-nginx pg2}; do
     for workload in get list post transfer; do
         row+=" | $(measure "$workload" "$base")"
     done
-    bash Scripts/loadtest/run.sh --host "$base" --users "${JOURNEY_USERS:-50}" --spawn-rate 25 \
+    bash Scripts/load/run.sh --host "$base" --users "${JOURNEY_USERS:-50}" --spawn-rate 25 \
         --duration "${JOURNEY_DURATION:-20s}" --out "$work/$config-locust" >"$work/$config-locust.log" 2>&1 || true
     journeys=$(python3 - "$work/$config-locust" <<'PY'
 import csv, glob, sys
@@ -137,7 +137,7 @@ PY
 )
     row+=" | ${journeys:-n/a} |"
     rows+=("$row")
-    Scripts/cluster.sh stop "$dir" >/dev/null
+    Scripts/deploy/cluster.sh stop "$dir" >/dev/null
     current=""
 done
 

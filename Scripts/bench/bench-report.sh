@@ -4,7 +4,7 @@
 # one report took, then wrk's summary with latency percentiles (p99 included). Not part of CI; do
 # not run it on a shared machine under load.
 #
-# Usage: Scripts/bench-report.sh
+# Usage: Scripts/bench/bench-report.sh
 # Environment: DURATION [10] seconds, CONNECTIONS [16], THREADS [2], PORT [18480], SKIP_BUILD=1,
 #              LANGUAGE [en] (Accept-Language of every request), ROWS [10000] transactions in
 #              the year, VIPERD [.build/release/viperd] (the binary; implies nothing is built).
@@ -12,7 +12,7 @@ set -euo pipefail
 # One user writes here as fast as the server allows: the per-user rates (tested by the suite)
 # would answer 429 and measure themselves, so every viperd this script starts runs without them.
 export VIPERD_MAX_WRITES_PER_MINUTE=0 VIPERD_MAX_TRANSFERS_PER_MINUTE=0
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 command -v wrk >/dev/null || { echo "bench-report: 'wrk' not found; install with: apt-get install -y wrk" >&2; exit 2; }
 command -v curl >/dev/null || { echo "bench-report: 'curl' not found" >&2; exit 2; }
 

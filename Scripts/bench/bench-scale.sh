@@ -4,13 +4,13 @@
 #   connections  get by id at 64, 256 and 1024 connections, side by side with the Hummingbird peer
 #                (when built), through ../shared/bench/compare.sh; its summary table per count
 #   idle         server memory with IDLE_CONNECTIONS idle keep-alive connections open
-#                (Scripts/idle-connections.py)
+#                (Scripts/bench/idle-connections.py)
 #   contacts     for each of CONTACT_SCALES seeded contacts: get by id, first page, a search for a
 #                rare term (one match) and for a common one (~11% of rows: "contact 9"), with wrk,
 #                plus one lone request per search; one line per measurement
-#   report       Scripts/bench-report.sh over a year of 10,000 and of 100,000 transactions
+#   report       Scripts/bench/bench-report.sh over a year of 10,000 and of 100,000 transactions
 #
-# Usage: Scripts/bench-scale.sh [connections] [idle] [contacts] [report]   (default: all four)
+# Usage: Scripts/bench/bench-scale.sh [connections] [idle] [contacts] [report]   (default: all four)
 # Environment (defaults in brackets):
 #   VIPERD [.build/release/viperd]  the binary (built first unless VIPERD or SKIP_BUILD=1 is set)
 #   DURATION, WARMUP   seconds per measured run / unrecorded warm-up before it [contacts: 8 / 2;
@@ -29,7 +29,7 @@ set -euo pipefail
 # One user writes here as fast as the server allows: the per-user rates (tested by the suite)
 # would answer 429 and measure themselves, so every viperd this script starts runs without them.
 export VIPERD_MAX_WRITES_PER_MINUTE=0 VIPERD_MAX_TRANSFERS_PER_MINUTE=0
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 
 fail() { echo "bench-scale: $*" >&2; exit 1; }
 
@@ -49,7 +49,7 @@ fi
 viperd=${VIPERD:-.build/release/viperd}
 [[ -x "$viperd" ]] || { echo "bench-scale: $viperd missing" >&2; exit 2; }
 viperd=$(realpath "$viperd")
-export VIPERD=$viperd   # Scripts/bench/viperd.env and Scripts/bench-report.sh take it from here
+export VIPERD=$viperd   # Scripts/bench/viperd.env and Scripts/bench/bench-report.sh take it from here
 
 BENCH=$(realpath -m ../shared/bench)
 ulimit -n "${OPEN_FILES:-16384}" || fail "cannot raise the open-file limit to ${OPEN_FILES:-16384} (hard limit $(ulimit -Hn))"
@@ -105,7 +105,7 @@ section_idle() {
         || fail "seeding failed:$(echo; tail -n 20 "$dir/seed.log")"
     start_viperd "$viperd" "$dir" --idle-timeout 60 --max-connections "$cap" --max-connections-per-address "$cap" \
         --log-level notice
-    python3 Scripts/idle-connections.py "$base" "$server_pid" "$count" "${IDLE_HOLD:-3}" \
+    python3 Scripts/bench/idle-connections.py "$base" "$server_pid" "$count" "${IDLE_HOLD:-3}" \
         || { stop_viperd; fail "idle connections were refused or closed; server log tail:$(echo; tail -n 20 "$dir/server.log")"; }
     stop_checked "$dir"
     rm -rf "$dir"
@@ -185,7 +185,7 @@ section_report() {
     local rows
     for rows in ${REPORT_ROWS:-10000 100000}; do
         echo "== report: a year of $rows transactions"
-        ROWS=$rows SKIP_BUILD=1 Scripts/bench-report.sh
+        ROWS=$rows SKIP_BUILD=1 Scripts/bench/bench-report.sh
     done
 }
 

@@ -2,13 +2,13 @@
 # Benchmark POST /v1/transfers (distinct Idempotency-Keys, a funded account) with wrk against a
 # release build, at one SQLite synchronous setting. Not run by CI or tests: the lead runs it.
 #
-# Usage: Scripts/bench-transfers.sh [--sqlite-synchronous full|normal]
+# Usage: Scripts/bench/bench-transfers.sh [--sqlite-synchronous full|normal]
 # Environment: DURATION [10], CONNECTIONS [16], THREADS [2], PORT [8089], SKIP_BUILD=1.
 set -euo pipefail
 # One user writes here as fast as the server allows: the per-user rates (tested by the suite)
 # would answer 429 and measure themselves, so every viperd this script starts runs without them.
 export VIPERD_MAX_WRITES_PER_MINUTE=0 VIPERD_MAX_TRANSFERS_PER_MINUTE=0
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 
 synchronous=full
 if [[ "${1:-}" == "--sqlite-synchronous" ]]; then synchronous="${2:?full or normal}"; fi

@@ -4,7 +4,7 @@ request on each and reads the whole answer (so each is a served keep-alive conne
 half-open socket), holds them all idle, and prints the server's resident memory before, with them
 open, and after closing them.
 
-Usage: Scripts/idle-connections.py BASE_URL SERVER_PID [CONNECTIONS=1000] [HOLD_SECONDS=3]
+Usage: Scripts/bench/idle-connections.py BASE_URL SERVER_PID [CONNECTIONS=1000] [HOLD_SECONDS=3]
 
 Run the server with --idle-timeout well above the time it takes to open CONNECTIONS plus
 HOLD_SECONDS (the default, 5 s, closes idle connections) and with --max-connections /

@@ -5,7 +5,7 @@ during the burst (VmHWM, the kernel's high-water mark, plus a 5 ms sampler of Vm
 statuses and the time taken. Each registration runs scrypt (32 MiB with the production
 parameters); at most --password-hash-concurrency of them run at once, the rest queue or get 503.
 
-Usage: Scripts/registration-burst.py BASE_URL SERVER_PID [REGISTRATIONS=64]
+Usage: Scripts/bench/registration-burst.py BASE_URL SERVER_PID [REGISTRATIONS=64]
 
 Start the server with --max-registrations-per-address 0 (every request comes from 127.0.0.1).
 Loopback only; the script ends by itself. Exits non-zero if any answer is not 202 (taken in: only

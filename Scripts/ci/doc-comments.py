@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Fails when a requirement of a public protocol in Sources/ has no doc comment.
 
-Usage: python3 Scripts/doc-comments.py [FOLDER...]     (default: the repository's Sources/)
-       python3 Scripts/doc-comments.py --self-test    (the scan against known cases, first)
+Usage: python3 Scripts/ci/doc-comments.py [FOLDER...]     (default: the repository's Sources/)
+       python3 Scripts/ci/doc-comments.py --self-test    (the scan against known cases, first)
 
 A requirement is a declaration (func, var, let, init, subscript, associatedtype, typealias)
 directly in the body of a `public protocol`, however its header is spread over lines. Its doc
@@ -181,5 +181,5 @@ def self_test():
 if __name__ == "__main__":
     if sys.argv[1:] == ["--self-test"]:
         sys.exit(self_test())
-    root = pathlib.Path(__file__).resolve().parent.parent
+    root = pathlib.Path(__file__).resolve().parent.parent.parent
     sys.exit(main(sys.argv[1:] or [root / "Sources"]))

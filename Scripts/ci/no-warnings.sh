@@ -3,7 +3,7 @@
 # Clients/ (code generated into Clients/Swift's build folder included; dependencies' checkouts
 # are not ours). Each unique warning is printed once.
 #
-#   bash Scripts/no-warnings.sh BUILD-LOG...
+#   bash Scripts/ci/no-warnings.sh BUILD-LOG...
 #
 # A warning only appears when its file is compiled, so the log must come from a clean build
 # (CI's fresh clone) for the check to cover everything.
@@ -15,7 +15,7 @@
 # leave the ViperdClient library with no public API for apps. So, before 6.4 only, exactly that
 # warning in exactly the generator's output is not counted.
 set -euo pipefail
-root="$(cd "$(dirname "$0")/.." && pwd)"
+root="$(cd "$(dirname "$0")/../.." && pwd)"
 
 ours=$(grep -hE "^$root/(Sources|Tests|Clients)/[^ ]*:[0-9]+:[0-9]+: warning:" "$@" | grep -v '/\.build/checkouts/' | sort -u || true)
 version=$(swift --version 2>/dev/null | sed -n 's/.*Swift version \([0-9]*\)\.\([0-9]*\).*/\1 \2/p' | head -n 1)

@@ -2,14 +2,14 @@
 # Proves the repository stands alone: a copy of the tracked files, in a temporary folder with
 # nothing beside it, loads as a package and finds its own docs and test data.
 #
-# Usage: bash Scripts/standalone-check.sh      (from anywhere; .ci/run runs it before the tests)
+# Usage: bash Scripts/ci/standalone-check.sh      (from anywhere; .ci/run runs it before the tests)
 #
 # Cheap on purpose (no second build): a test that read ../shared, or a README link out of the
 # repository, shows up as a reference to ../shared in a tracked file, which the grep catches; the
 # package loading and the compose validation then run in the copy, where ../shared does not exist.
 # Exit status: 0 standalone; 1 a check failed (each failure printed).
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 root=$PWD
 
 failures=0
@@ -20,7 +20,7 @@ fail() {
 
 # 1. No tracked file refers to ../shared, except the benchmark scripts (the harness and the peer
 #    servers are deliberately not part of the repository, and no test runs them).
-if hits=$(git ls-files -z | grep -zv -e '^Scripts/bench' -e '^Scripts/standalone-check.sh$' | xargs -0 grep -n -F '../shared' -- 2>/dev/null); then
+if hits=$(git ls-files -z | grep -zv -e '^Scripts/bench' -e '^Scripts/ci/standalone-check.sh$' | xargs -0 grep -n -F '../shared' -- 2>/dev/null); then
     fail "tracked files refer to ../shared:"$'\n'"$hits"
 fi
 
@@ -56,8 +56,8 @@ elif ! grep -q '"viperd"' <<<"$describe"; then
 fi
 
 # 4. The compose validator finds its vendored schema in the copy.
-if ! output=$(python3 "$copy/Scripts/validate-compose.py" 2>&1); then
-    fail "Scripts/validate-compose.py fails in the copy:"$'\n'"$output"
+if ! output=$(python3 "$copy/Scripts/deploy/validate-compose.py" 2>&1); then
+    fail "Scripts/deploy/validate-compose.py fails in the copy:"$'\n'"$output"
 fi
 
 if ((failures > 0)); then

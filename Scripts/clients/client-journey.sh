@@ -3,14 +3,14 @@
 # swift-openapi-generator plugin generates ViperdClient from Sources/Web/OpenAPI/openapi.json),
 # starts a fresh debug server with its own database, runs ViperdClientJourney against it, stops it.
 #
-#   bash Scripts/client-journey.sh        (VIPERD_BIN may be set; default .build/debug/viperd)
+#   bash Scripts/clients/client-journey.sh        (VIPERD_BIN may be set; default .build/debug/viperd)
 #
 # The journey's user gets money the way an operator gives it: `viperd import-transactions` of a
 # one-row card-processor feed (a posted credit of 1,000.00 dated today) into its main account; and
 # its verification codes the way a developer reads them: with no --smtp-url the server logs each
 # message at `info`, and Scripts/lib/viperd_accounts.py finds the code in that log.
 set -uo pipefail
-root="$(cd "$(dirname "$0")/.." && pwd)"
+root="$(cd "$(dirname "$0")/../.." && pwd)"
 VIPERD_BIN=${VIPERD_BIN:-$root/.build/debug/viperd}
 [[ -x "$VIPERD_BIN" ]] || { echo "client-journey.sh: no server binary at $VIPERD_BIN (swift build first)" >&2; exit 1; }
 

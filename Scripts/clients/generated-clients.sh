@@ -6,11 +6,11 @@
 #   - Swift: Clients/Swift built with swift-openapi-generator's plugin (its first build compiles
 #     the generator: a few minutes); a warning in Clients/ (generated code included) fails it.
 #
-#   bash Scripts/generated-clients.sh [python|swift|all]     (default all; .ci/run runs all)
+#   bash Scripts/clients/generated-clients.sh [python|swift|all]     (default all; .ci/run runs all)
 #
 # Environment: VENV (default .venv-openapi-python-client; created if missing).
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 root=$PWD
 
 GENERATOR_VERSION=0.29.1
@@ -63,7 +63,7 @@ swift_client() {
         log "the Swift client package does not build"
         return 1
     fi
-    if ! bash Scripts/no-warnings.sh "$output"; then
+    if ! bash Scripts/ci/no-warnings.sh "$output"; then
         rm -f "$output"
         return 1
     fi

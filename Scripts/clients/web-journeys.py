@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The web client's journeys in headless Chromium (Selenium), run by Scripts/web-journeys.sh.
+"""The web client's journeys in headless Chromium (Selenium), run by Scripts/clients/web-journeys.sh.
 
 Each scene is walked in English, then again in French, by a user registered through the page.
 Texts the page must show (the empty-list message, amounts, errors) are read from the API in the
@@ -34,7 +34,7 @@ from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 PHONE_WIDTH = 412
 REPORT_TOTALS = {"en": ["560.19", "778.78", "1338.97"], "fr": ["560,19", "778,78", "1338,97"]}
 

@@ -1,15 +1,15 @@
 #!/usr/bin/env bash
 # The web client (Clients/Web, served at /app/) in a real browser: headless Debian Chromium driven
 # by Selenium (pinned in .venv-browser), against a fresh debug server with its own database.
-# Scripts/web-journeys.py walks every scene in English, then in French; any console error, CSP
+# Scripts/clients/web-journeys.py walks every scene in English, then in French; any console error, CSP
 # violation or failed check fails the run, with a screenshot of the page in $VIPERD_WEB_ARTIFACTS.
 #
-#   bash Scripts/web-journeys.sh             (VIPERD_BIN may be set; default .build/debug/viperd)
-#   bash Scripts/web-journeys.sh --screenshots   (also refreshes docs/screenshots/)
+#   bash Scripts/clients/web-journeys.sh             (VIPERD_BIN may be set; default .build/debug/viperd)
+#   bash Scripts/clients/web-journeys.sh --screenshots   (also refreshes docs/screenshots/)
 #
 # A missing chromium or chromedriver fails the run: CI installs them (.ci/run), it never skips.
 set -uo pipefail
-root="$(cd "$(dirname "$0")/.." && pwd)"
+root="$(cd "$(dirname "$0")/../.." && pwd)"
 VIPERD_BIN=${VIPERD_BIN:-$root/.build/debug/viperd}
 [[ -x "$VIPERD_BIN" ]] || { echo "web-journeys.sh: no server binary at $VIPERD_BIN (swift build first)" >&2; exit 1; }
 for tool in chromium chromedriver; do
@@ -40,10 +40,10 @@ trap cleanup EXIT
 # A second origin hosts a copy of the client (its `viperd-api` meta names the server), to prove the
 # client works from elsewhere through `--cors-origin`.
 site_port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
-# A real SMTP server (aiosmtpd, Scripts/smtp-sink.sh) the server mails its codes to; the journeys
+# A real SMTP server (aiosmtpd, Scripts/mail/smtp-sink.sh) the server mails its codes to; the journeys
 # read each code from the message it received, as a person reads their mail.
 mkdir -p "$work/mail"
-coproc SINK { exec bash "$root/Scripts/smtp-sink.sh" --port 0 --spool "$work/mail" 2>"$work/sink.log"; }
+coproc SINK { exec bash "$root/Scripts/mail/smtp-sink.sh" --port 0 --spool "$work/mail" 2>"$work/sink.log"; }
 sink_pid=$SINK_PID
 read -r -t 60 sink_port <&"${SINK[0]}" || { echo "web-journeys.sh: the test SMTP server did not start" >&2; cat "$work/sink.log" >&2; exit 1; }
 start_viperd "$VIPERD_BIN" "$work" --log-level notice --max-registrations-per-address 0 \
@@ -78,7 +78,7 @@ exec "$VIPERD_BIN" import-transactions --db "$work/db.sqlite" --account "\$1" "\
 IMPORT
 chmod +x "$work/import.sh"
 
-"$venv/bin/python" "$root/Scripts/web-journeys.py" "$base" --import-script "$work/import.sh" \
+"$venv/bin/python" "$root/Scripts/clients/web-journeys.py" "$base" --import-script "$work/import.sh" \
     --deposit "$work/deposit.json" --report-feed "$root/Tests/Fixtures/report-demo-feed.json" \
     --cross-origin-page "http://127.0.0.1:$site_port/" --mail-spool "$work/mail" --short-session-base "$short_base" "$@"
 status=$?

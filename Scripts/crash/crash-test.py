@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
 """Crash consistency: writers hammer viperd while it is killed with SIGKILL at random moments.
 
-Run through Scripts/crash-test.sh (which finds or builds the binary). Python standard library only.
+Run through Scripts/crash/crash-test.sh (which finds or builds the binary). Python standard library only.
 
-    python3 Scripts/crash-test.py BINARY WORKDIR KILLS
+    python3 Scripts/crash/crash-test.py BINARY WORKDIR KILLS
 
 Two users are registered and verified (each is paid through a contact, and only a verified address
 is paid; the mailed code is read from the log of the first start, at `--log-level info`); user A
@@ -42,7 +42,7 @@ import threading
 import time
 import uuid
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "lib"))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "lib"))
 import viperd_accounts  # noqa: E402  (Scripts/lib: registration, sign-in and the mailed code)
 
 FUNDING_MINOR = 10_000_000_000  # 100,000,000.00 per account: 50 kills place ~6,000 orders

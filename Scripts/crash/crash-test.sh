@@ -3,9 +3,9 @@
 # with Idempotency-Key, and transfers when the server serves them) while it is killed with SIGKILL
 # at random moments, KILLS times; after each restart every acknowledged write must be stored and
 # served, no movement may be half-written, the balances must add up, and PRAGMA integrity_check
-# must be ok. The checks are listed in Scripts/crash-test.py. Exits 1 on any violation.
+# must be ok. The checks are listed in Scripts/crash/crash-test.py. Exits 1 on any violation.
 #
-#   bash Scripts/crash-test.sh [KILLS]          (default 50; CI runs 5)
+#   bash Scripts/crash/crash-test.sh [KILLS]          (default 50; CI runs 5)
 #
 # Environment: VIPERD_BIN (default .build/debug/viperd, built when missing), CRASH_SEED (repeats a
 # run's kill timings), KEEP_WORKDIR=1 (keeps the database and server log for a post-mortem).
@@ -16,7 +16,7 @@ export VIPERD_MAX_WRITES_PER_MINUTE=0 VIPERD_MAX_TRANSFERS_PER_MINUTE=0
 
 absolute() { if [[ -n "$1" && "$1" != /* ]]; then echo "$PWD/$1"; else echo "$1"; fi; }
 VIPERD_BIN=$(absolute "${VIPERD_BIN:-}")
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 KILLS=${1:-50}
 [[ "$KILLS" =~ ^[1-9][0-9]*$ ]] || { echo "crash-test.sh: KILLS must be a positive whole number" >&2; exit 2; }
 if [[ -z "$VIPERD_BIN" ]]; then
@@ -38,5 +38,5 @@ cleanup() {
 }
 trap cleanup EXIT
 status=0
-python3 Scripts/crash-test.py "$VIPERD_BIN" "$work" "$KILLS" || status=$?
+python3 Scripts/crash/crash-test.py "$VIPERD_BIN" "$work" "$KILLS" || status=$?
 exit $status

@@ -3,14 +3,14 @@
 # server SIGKILLed in the middle of it, restarted on the same database, and every create that was
 # acknowledged (201 with its id) must be there. Repeated for ROUNDS rounds on one database.
 #
-#   bash Scripts/group-commit-kill-test.sh     (VIPERD_BIN, ROUNDS [3], CLIENTS [32], WORKERS [16],
+#   bash Scripts/crash/group-commit-kill-test.sh     (VIPERD_BIN, ROUNDS [3], CLIENTS [32], WORKERS [16],
 #                                               GROUP_COMMIT [on], KILL_AFTER [1.5] seconds)
 # Exits 0 when nothing acknowledged was lost, 1 otherwise (listing the missing ids).
 set -uo pipefail
 # One user writes here as fast as the server allows: the per-user rates (tested by the suite)
 # would answer 429 and measure themselves, so every viperd this script starts runs without them.
 export VIPERD_MAX_WRITES_PER_MINUTE=0 VIPERD_MAX_TRANSFERS_PER_MINUTE=0
-root="$(cd "$(dirname "$0")/.." && pwd)"
+root="$(cd "$(dirname "$0")/../.." && pwd)"
 VIPERD_BIN=${VIPERD_BIN:-$root/.build/debug/viperd}
 ROUNDS=${ROUNDS:-3}
 CLIENTS=${CLIENTS:-32}

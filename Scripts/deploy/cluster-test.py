@@ -1,12 +1,12 @@
 #!/usr/bin/env python3
 """Several viperd instances over one database behind nginx: the promises hold across instances.
 
-Run through Scripts/cluster-test.sh (which starts a cluster with Scripts/cluster.sh and stops it).
+Run through Scripts/deploy/cluster-test.sh (which starts a cluster with Scripts/deploy/cluster.sh and stops it).
 Python standard library only.
 
-    python3 Scripts/cluster-test.py CLUSTER_DIR [--only NAME]...
+    python3 Scripts/deploy/cluster-test.py CLUSTER_DIR [--only NAME]...
 
-CLUSTER_DIR holds the cluster.env Scripts/cluster.sh wrote (BALANCER, INSTANCE_n, INSTANCE_n_PID,
+CLUSTER_DIR holds the cluster.env Scripts/deploy/cluster.sh wrote (BALANCER, INSTANCE_n, INSTANCE_n_PID,
 DATABASE_URL or DATABASE_PATH, BINARY) and each instance's log (viperd-n.log). Each check
 registers its own user, verified with the code an instance logs (no --smtp-url), and prints one
 line with its figures; a violated check prints what was expected and found, and the run exits 1.
@@ -63,7 +63,7 @@ import time
 import urllib.parse
 import uuid
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "lib"))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "lib"))
 import viperd_accounts  # noqa: E402  (Scripts/lib: registration, sign-in and the mailed code)
 
 PASSWORD = "cluster-test-password"
@@ -77,7 +77,7 @@ KILL_AFTER_SECONDS = 5.0
 WRITE_SECONDS = 10.0
 BLIP_SECONDS = 2.0
 CHECKS = ["retries", "transfers", "idempotency", "throttle", "revocation", "kill"]
-REPOSITORY = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+REPOSITORY = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 
 def log(message):
@@ -163,7 +163,7 @@ class Cluster:
         count = int(values["INSTANCES"])
         self.instances = [Endpoint(f"instance {i}", values[f"INSTANCE_{i}"]) for i in range(1, count + 1)]
         self.pids = [int(values[f"INSTANCE_{i}_PID"]) for i in range(1, count + 1)]
-        # Where Scripts/cluster.sh points each instance's stderr; their outbox is shared, so any
+        # Where Scripts/deploy/cluster.sh points each instance's stderr; their outbox is shared, so any
         # instance's delivery worker may be the one that logs a mailed code.
         self.logs = [os.path.join(directory, f"viperd-{i}.log") for i in range(1, count + 1)]
         self.binary = values["BINARY"]
@@ -303,7 +303,7 @@ def check_retries(cluster):
     # max_fails=0: strict alternation, so that of two requests in a row one starts at the stand-in
     # that hangs up, whatever happened before.
     user = ""
-    if os.geteuid() == 0:  # as Scripts/cluster.sh: the workers run as nobody
+    if os.geteuid() == 0:  # as Scripts/deploy/cluster.sh: the workers run as nobody
         import grp
         import pwd
         user = f"user nobody {grp.getgrgid(pwd.getpwnam('nobody').pw_gid).gr_name};\n"
@@ -742,7 +742,7 @@ def check_kill(cluster):
 
 def main():
     parser = argparse.ArgumentParser(description="Promises across several viperd instances (see the module docstring).")
-    parser.add_argument("cluster_dir", help="the folder Scripts/cluster.sh start was given")
+    parser.add_argument("cluster_dir", help="the folder Scripts/deploy/cluster.sh start was given")
     parser.add_argument("--only", action="append", choices=CHECKS, help="run only this check (repeatable)")
     arguments = parser.parse_args()
     cluster = Cluster(arguments.cluster_dir)

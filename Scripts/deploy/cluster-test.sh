@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
-# The promises across instances: starts a cluster (Scripts/cluster.sh: a throw-away PostgreSQL,
-# two viperd instances, nginx), runs Scripts/cluster-test.py's checks against it, stops it. Exits 1
+# The promises across instances: starts a cluster (Scripts/deploy/cluster.sh: a throw-away PostgreSQL,
+# two viperd instances, nginx), runs Scripts/deploy/cluster-test.py's checks against it, stops it. Exits 1
 # on any violation (each check prints one line with its figures), 2 on bad usage. About 45 s.
 #
-#   bash Scripts/cluster-test.sh [--only NAME]...     NAME: retries transfers idempotency throttle revocation kill
+#   bash Scripts/deploy/cluster-test.sh [--only NAME]...     NAME: retries transfers idempotency throttle revocation kill
 #
 # Environment: VIPERD_BIN (default .build/debug/viperd, built when missing), CLUSTER_BACKEND
 # (postgres, the default, or sqlite: the instances share one SQLite file, for trying the harness on
@@ -17,7 +17,7 @@ export VIPERD_MAX_WRITES_PER_MINUTE=0 VIPERD_MAX_TRANSFERS_PER_MINUTE=0
 
 absolute() { if [[ -n "$1" && "$1" != /* ]]; then echo "$PWD/$1"; else echo "$1"; fi; }
 VIPERD_BIN=$(absolute "${VIPERD_BIN:-}")
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 if [[ -z "$VIPERD_BIN" ]]; then
     VIPERD_BIN=$PWD/.build/debug/viperd
     if [[ ! -x "$VIPERD_BIN" ]]; then
@@ -37,7 +37,7 @@ done
 work=$(mktemp -d /tmp/viperd-cluster.XXXXXX)
 status=1
 cleanup() {
-    bash Scripts/cluster.sh stop "$work" || true
+    bash Scripts/deploy/cluster.sh stop "$work" || true
     if [[ "${KEEP_WORKDIR:-0}" == 1 || $status -ne 0 ]]; then
         echo "cluster-test.sh: cluster folder (logs, nginx.conf, database) kept in $work" >&2
     else
@@ -48,7 +48,7 @@ trap cleanup EXIT
 
 # Durable PostgreSQL (no --fast): the kill check is about acknowledged writes. --watch stops the
 # cluster even if this script is killed before its trap runs.
-if ! bash Scripts/cluster.sh start "$work" --instances 2 --binary "$VIPERD_BIN" --watch $$ \
+if ! bash Scripts/deploy/cluster.sh start "$work" --instances 2 --binary "$VIPERD_BIN" --watch $$ \
     --backend "${CLUSTER_BACKEND:-postgres}" >"$work.start" ; then
     rm -f "$work.start"
     echo "cluster-test.sh: the cluster did not start (its message is above)" >&2
@@ -57,5 +57,5 @@ fi
 sed 's/^/cluster-test.sh: /' "$work.start" >&2
 rm -f "$work.start"
 status=0
-python3 Scripts/cluster-test.py "$work" "$@" || status=$?
+python3 Scripts/deploy/cluster-test.py "$work" "$@" || status=$?
 exit $status

@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
 # docker-compose.postgres.yml on one machine without Docker: a throw-away PostgreSQL, N viperd
 # instances on free loopback ports over it, and nginx balancing round robin in front, everything
-# (data, logs, pid files, nginx's config) in DIR. For Scripts/cluster-test.sh and by hand.
+# (data, logs, pid files, nginx's config) in DIR. For Scripts/deploy/cluster-test.sh and by hand.
 #
-#   Scripts/cluster.sh start DIR [--instances N] [--binary PATH] [--fast] [--watch PID]
+#   Scripts/deploy/cluster.sh start DIR [--instances N] [--binary PATH] [--fast] [--watch PID]
 #                                [--backend postgres|sqlite]
-#   Scripts/cluster.sh stop DIR
+#   Scripts/deploy/cluster.sh stop DIR
 #
 # start prints machine-readable lines on stdout (also written to DIR/cluster.env):
 #   BALANCER=http://127.0.0.1:P   INSTANCE_1=http://127.0.0.1:P1   INSTANCE_1_PID=…   …
@@ -28,8 +28,8 @@
 # /usr/sbin/nginx); as root its workers run as `nobody`.
 set -euo pipefail
 
-root=$(cd "$(dirname "$0")/.." && pwd)
-script=$root/Scripts/cluster.sh
+root=$(cd "$(dirname "$0")/../.." && pwd)
+script=$root/Scripts/deploy/cluster.sh
 
 usage() {
     echo "usage: $0 start DIR [--instances N] [--binary PATH] [--fast] [--watch PID] [--backend postgres|sqlite] | stop DIR" >&2
@@ -81,7 +81,7 @@ stop_cluster() {
         rm -f "$dir/watch.pid"
     fi
     if [[ -d $dir/pg ]]; then
-        "$root/Scripts/postgres-throwaway.sh" stop "$dir/pg" || true
+        "$root/Scripts/lib/postgres-throwaway.sh" stop "$dir/pg" || true
     fi
 }
 
@@ -123,7 +123,7 @@ command -v python3 >/dev/null || { say "python3 not found (it picks nginx's free
 mkdir -p "$dir"
 dir=$(cd "$dir" && pwd)
 if [[ -e $dir/cluster.env ]] && [[ -f $dir/nginx/nginx.pid || -n $(compgen -G "$dir/viperd-*.pid" || true) ]]; then
-    say "$dir already holds a running cluster: Scripts/cluster.sh stop $dir first"
+    say "$dir already holds a running cluster: Scripts/deploy/cluster.sh stop $dir first"
     exit 1
 fi
 rm -f "$dir/cluster.env"
@@ -154,7 +154,7 @@ no_url_hint() {
 env_lines=()
 if [[ $backend == postgres ]]; then
     say "starting PostgreSQL in $dir/pg"
-    url=$("$root/Scripts/postgres-throwaway.sh" start "$dir/pg" "${fast[@]}" 2>"$dir/postgres-start.log") \
+    url=$("$root/Scripts/lib/postgres-throwaway.sh" start "$dir/pg" "${fast[@]}" 2>"$dir/postgres-start.log") \
         || failed "PostgreSQL did not start" "$dir/postgres-start.log"
     database_args=(--database-url "$url")
     env_lines+=("DATABASE_URL=$url")
@@ -212,7 +212,7 @@ mkdir -p "$dir/nginx/tmp"
 # Free now; taken by nginx a moment later (nothing else on this machine is expected to race for it).
 nginx_port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
 {
-    echo "# Written by Scripts/cluster.sh; the locations are deploy/nginx/viperd-locations.conf."
+    echo "# Written by Scripts/deploy/cluster.sh; the locations are deploy/nginx/viperd-locations.conf."
     if [[ $(id -u) == 0 ]]; then echo "user nobody $(id -gn nobody 2>/dev/null || echo nogroup);"; fi
     echo "worker_processes 1;"
     echo "pid $dir/nginx/nginx.pid;"

@@ -7,7 +7,7 @@
 #   docker.io/library/postgres:15            that Debian + postgresql-15 + an entrypoint like the official one
 #   docker.io/library/nginx:1.27             that Debian + nginx-light + curl, laid out like the official one
 #
-#   bash Scripts/container-standins.sh podman|docker   (as root; used by Scripts/container-test.sh)
+#   bash Scripts/deploy/container-standins.sh podman|docker   (as root; used by Scripts/deploy/container-test.sh)
 #
 # An image that already exists locally (pulled or built before) is kept, so a second run costs
 # nothing; `podman rmi` one to rebuild it. With Docker, an image is pulled when it can be. Environment: DEBIAN_MIRROR (default: the first Debian

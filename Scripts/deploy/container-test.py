@@ -1,21 +1,21 @@
 #!/usr/bin/env python3
-"""The HTTP half of Scripts/container-test.sh: journeys, write loads and their ledgers, checked
+"""The HTTP half of Scripts/deploy/container-test.sh: journeys, write loads and their ledgers, checked
 against a Viperd deployment reached through a published loopback port. Standard library only.
 
-    python3 Scripts/container-test.py journey URL STATE [--mail-log COMMAND]... -- FUND_COMMAND...
+    python3 Scripts/deploy/container-test.py journey URL STATE [--mail-log COMMAND]... -- FUND_COMMAND...
         registers a user (202), signs in and, given --mail-log, verifies its address with the code
         mailed to it, read from what COMMAND prints (`podman logs CONTAINER`, one per viperd
         container: with no --smtp-url each logs the mail it delivers); adds a contact, funds the
         user's first account by FUND_COMMAND (an operator's `viperd import-transactions`, run with
         {account} replaced and the feed on its standard input), pays an order from it, transfers
         to the second account, reads the report listing; saves what it made in STATE (JSON).
-    python3 Scripts/container-test.py rows URL STATE
+    python3 Scripts/deploy/container-test.py rows URL STATE
         everything the journey made is still there, unchanged: login, contact, order, transfer,
         account balances.
-    python3 Scripts/container-test.py load URL STATE LEDGER STOP_FILE [--writers N]
+    python3 Scripts/deploy/container-test.py load URL STATE LEDGER STOP_FILE [--writers N]
         writers create contacts for the journey's user until STOP_FILE exists; every request's
         start, end, status and id goes to LEDGER (JSON).
-    python3 Scripts/container-test.py verify URL STATE LEDGER [--recovered] [--clean-after EPOCH]
+    python3 Scripts/deploy/container-test.py verify URL STATE LEDGER [--recovered] [--clean-after EPOCH]
         every acknowledged (201) write is listed now; with --recovered, writes were acknowledged
         after the last failure (the service came back); with --clean-after, no request that
         started after EPOCH failed.
@@ -37,7 +37,7 @@ import time
 import urllib.parse
 import uuid
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "lib"))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "lib"))
 import viperd_accounts  # noqa: E402  (Scripts/lib: registration, sign-in and the mailed code)
 
 PASSWORD = "container-test-password-1"

@@ -2,9 +2,9 @@
 # The container deployment, proven: builds the image from the repository's Dockerfile and runs
 # both compose files, unchanged, on a real engine, checking what docs/DEPLOYMENT.md promises.
 #
-#   bash Scripts/container-test.sh                 # everything (as root)
-#   bash Scripts/container-test.sh --sqlite-only   # the image and docker-compose.yml only (CI)
-#   bash Scripts/container-test.sh --postgres-only # the image and docker-compose.postgres.yml only
+#   bash Scripts/deploy/container-test.sh                 # everything (as root)
+#   bash Scripts/deploy/container-test.sh --sqlite-only   # the image and docker-compose.yml only (CI)
+#   bash Scripts/deploy/container-test.sh --postgres-only # the image and docker-compose.postgres.yml only
 #
 # Every check prints one line, PASS or FAIL with its figures; the run exits 1 when any failed, and
 # when no engine can run at all it says why and exits 1 (never a silent pass).
@@ -19,7 +19,7 @@
 # for each condition (podman-compose skips service_healthy below podman 4.6).
 #
 # Base images that cannot be pulled are built locally under their official names by
-# Scripts/container-standins.sh. Swift packages: the build gets this machine's git URL rewrites
+# Scripts/deploy/container-standins.sh. Swift packages: the build gets this machine's git URL rewrites
 # (`git config --system`, url.*.insteadOf) and the package mirror they point at as build-time
 # volumes, never as a layer; a check proves the final image holds neither.
 #
@@ -30,7 +30,7 @@
 # to 127.0.0.1. Environment: PODMAN_COMPOSE_VERSION, VENV (default .venv-podman-compose),
 # KEEP_PROJECTS=1 (leave the last project running, for a post-mortem; `down -v` it by hand).
 set -uo pipefail
-root="$(cd "$(dirname "$0")/.." && pwd)"
+root="$(cd "$(dirname "$0")/../.." && pwd)"
 cd "$root"
 
 run_sqlite=true
@@ -39,7 +39,7 @@ for argument in "$@"; do
     case "$argument" in
         --sqlite-only) run_postgres=false ;;
         --postgres-only) run_sqlite=false ;;
-        *) echo "usage: bash Scripts/container-test.sh [--sqlite-only | --postgres-only]" >&2; exit 2 ;;
+        *) echo "usage: bash Scripts/deploy/container-test.sh [--sqlite-only | --postgres-only]" >&2; exit 2 ;;
     esac
 done
 
@@ -60,7 +60,7 @@ passes=0
 log() { echo "container-test: $*" >&2; }
 pass() { passes=$((passes + 1)); echo "PASS $1: $2"; }
 fail() { failures=$((failures + 1)); echo "FAIL $1: $2"; }
-checker() { python3 "$root/Scripts/container-test.py" "$@"; }
+checker() { python3 "$root/Scripts/deploy/container-test.py" "$@"; }
 # `check NAME COMMAND...`: PASS with the command's last output line, or FAIL with all of it.
 check() {
     local name=$1 output
@@ -209,7 +209,7 @@ EOF
 
 # --- the image --------------------------------------------------------------------------------
 log "base images"
-if ! output=$(bash "$root/Scripts/container-standins.sh" "$engine" 2>&1); then
+if ! output=$(bash "$root/Scripts/deploy/container-standins.sh" "$engine" 2>&1); then
     fail "base images" "$output"
     echo "container-test: FAILED: the base images could not be built ($(( SECONDS - started_at )) s)"
     exit 1
@@ -461,7 +461,7 @@ fi
 
 # --- docker-compose.postgres.yml: two instances, nginx, PostgreSQL --------------------------------
 if ! $run_postgres; then
-    log "--sqlite-only: docker-compose.postgres.yml not run (bash Scripts/container-test.sh runs it)"
+    log "--sqlite-only: docker-compose.postgres.yml not run (bash Scripts/deploy/container-test.sh runs it)"
 else
     log "docker-compose.postgres.yml"
     VIPERD_POSTGRES_PASSWORD=$(od -An -N24 -tx1 /dev/urandom | tr -d ' \n')

@@ -6,21 +6,21 @@
 # data steps of 0002, 0004 and 0006 on a database migrated one step at a time; 0007's refusal of a
 # database with contacts.
 #
-# Usage: bash Scripts/postgres-migrations-check.sh [URL]
-#   Without URL, a throw-away server (Scripts/postgres-throwaway.sh) is started and stopped. With
+# Usage: bash Scripts/deploy/postgres-migrations-check.sh [URL]
+#   Without URL, a throw-away server (Scripts/lib/postgres-throwaway.sh) is started and stopped. With
 #   URL, it must name a role that may create roles and databases; the check creates and drops
 #   `viperd_migcheck*` there.
 # Exit status: 0 every check passed; 1 a check failed (printed).
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 
 if (($# >= 1)); then
     url=$1
 else
     dir=$(mktemp -d /tmp/viperd-pgmig-XXXXXX)
     chmod 755 "$dir"
-    trap 'Scripts/postgres-throwaway.sh stop "$dir"; rm -rf "$dir"' EXIT
-    url=$(Scripts/postgres-throwaway.sh start "$dir" --fast)
+    trap 'Scripts/lib/postgres-throwaway.sh stop "$dir"; rm -rf "$dir"' EXIT
+    url=$(Scripts/lib/postgres-throwaway.sh start "$dir" --fast)
 fi
 files=(Migrations/postgres/[0-9]*.sql)
 export PGOPTIONS="-c client_min_messages=warning"

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Validate a Compose file against the Compose Specification's JSON schema.
 
-Usage: python3 Scripts/validate-compose.py [COMPOSE_FILE] [SCHEMA]
+Usage: python3 Scripts/deploy/validate-compose.py [COMPOSE_FILE] [SCHEMA]
   COMPOSE_FILE  default: both of the repository's compose files, docker-compose.yml (SQLite) and
                 docker-compose.postgres.yml (PostgreSQL, two instances, nginx)
   SCHEMA        default: Tests/Conformance/compose-spec.json (vendored), relative to the repository root
@@ -15,7 +15,7 @@ import re
 import sys
 from pathlib import Path
 
-REPO_ROOT = Path(__file__).resolve().parent.parent
+REPO_ROOT = Path(__file__).resolve().parent.parent.parent
 DEFAULT_COMPOSE = [REPO_ROOT / "docker-compose.yml", REPO_ROOT / "docker-compose.postgres.yml"]
 DEFAULT_SCHEMA = REPO_ROOT / "Tests" / "Conformance" / "compose-spec.json"
 

@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # libFuzzer over the HTTP parser and over JSON body decoding + the Presenters' input conversion.
 #
-#   bash Scripts/fuzz.sh [minutes] [target]     minutes: per target (default 1; fractions allowed)
+#   bash Scripts/fuzz/fuzz.sh [minutes] [target]     minutes: per target (default 1; fractions allowed)
 #                                               target: http-parser, json-input or all (default)
-#   bash Scripts/fuzz.sh check                  exits 0 when this toolchain links -sanitize=fuzzer
+#   bash Scripts/fuzz/fuzz.sh check                  exits 0 when this toolchain links -sanitize=fuzzer
 #                                               (CI runs its smoke only then)
 #
 # The targets are compiled with swiftc directly, with -sanitize=fuzzer,address, from the package's
@@ -17,7 +17,7 @@
 #
 # Environment: FUZZ_OUT (default .build-fuzz), FUZZ_JOBS (parallel fuzzing processes, default 1).
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 
 # A one-line libFuzzer target: does swiftc here link -sanitize=fuzzer,address at all?
 fuzzer_supported() {

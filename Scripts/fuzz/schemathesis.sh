@@ -3,7 +3,7 @@
 # it with every check. Fails when Schemathesis reports a failure, or when the server crashed or did
 # not exit cleanly on SIGTERM.
 #
-#   bash Scripts/schemathesis.sh [extra schemathesis run options...]
+#   bash Scripts/fuzz/schemathesis.sh [extra schemathesis run options...]
 #
 # Environment:
 #   VIPERD_BIN       server binary (default .build/debug/viperd; build it first)
@@ -28,7 +28,7 @@ absolute() { if [[ -n "$1" && "$1" != /* ]]; then echo "$PWD/$1"; else echo "$1"
 VENV=$(absolute "${VENV:-}")
 VIPERD_BIN=$(absolute "${VIPERD_BIN:-}")
 OPENAPI_SCHEMA=$(absolute "${OPENAPI_SCHEMA:-}")
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 
 SCHEMATHESIS_VERSION=4.32.5
 VENV=${VENV:-.venv-schemathesis}
@@ -71,7 +71,7 @@ log "server $server_pid listening on $base"
 # (Scripts/lib/viperd_accounts.py) and send it with every request (Schemathesis's auth checks take
 # it away or spoil it to see 401). It stays unverified, so verifying is fuzzed against a live code
 # (a verified user's answers are 200 and 409 whatever the code). Logging out with that token would
-# revoke it for the rest of the run, so Scripts/schemathesis.toml keeps the `logout` operation out
+# revoke it for the rest of the run, so Scripts/fuzz/schemathesis.toml keeps the `logout` operation out
 # of it.
 token=$(python3 Scripts/lib/viperd_accounts.py register --base "$base" --name Schemathesis \
     --email schemathesis@example.com --password schemathesis-password) || exit 1
@@ -86,7 +86,7 @@ else
 fi
 
 status=0
-"$VENV/bin/schemathesis" --config-file Scripts/schemathesis.toml run "${location[@]}" \
+"$VENV/bin/schemathesis" --config-file Scripts/fuzz/schemathesis.toml run "${location[@]}" \
     --checks all \
     --max-examples "$MAX_EXAMPLES" \
     --seed "$SEED" \

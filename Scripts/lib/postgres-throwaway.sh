@@ -3,14 +3,14 @@
 # two-instance scripts: nothing outside DIR is touched, and `stop` (or the watched process ending)
 # shuts it down.
 #
-#   Scripts/postgres-throwaway.sh start DIR [--port N] [--fast] [--watch PID [--discard]]
+#   Scripts/lib/postgres-throwaway.sh start DIR [--port N] [--fast] [--watch PID [--discard]]
 #       initdb (if DIR has no cluster yet) and start; prints the database URL on stdout, e.g.
 #       postgresql://viperd@/viperd?host=DIR&port=N (a Unix socket in DIR; --port also opens
 #       127.0.0.1:N). --fast turns off fsync and synchronous_commit (tests only: a crash may lose
 #       committed work). --watch stops the server once process PID has ended; with --discard it
 #       then deletes DIR as well (the tests' per-process servers: ~2 GB each, left behind by
 #       every `swift test` run until they filled the disk).
-#   Scripts/postgres-throwaway.sh stop DIR
+#   Scripts/lib/postgres-throwaway.sh stop DIR
 #
 # PostgreSQL refuses to run as root: as root the server runs as the `postgres` user (Debian's
 # package creates it), else `nobody`, and DIR is handed to that user. The binaries are found on

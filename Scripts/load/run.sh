@@ -2,7 +2,7 @@
 # Load-tests any Viperd with the journeys of locustfile.py, headless, and writes CSV and HTML
 # reports. Exits non-zero on any failed request or when the aggregated p99 exceeds a budget.
 #
-#   bash Scripts/loadtest/run.sh --host http://127.0.0.1:8080 [--users 50] [--spawn-rate 10]
+#   bash Scripts/load/run.sh --host http://127.0.0.1:8080 [--users 50] [--spawn-rate 10]
 #        [--duration 60s] [--p99-budget-ms 250] [--journeys contacts,orders,accounts] [--out DIR]
 #
 # Locust (pinned) is installed into .venv-locust on first use. Point it only at a server you run:

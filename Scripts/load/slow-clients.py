@@ -2,7 +2,7 @@
 """Slow clients against viperd's DEFAULT limits: four client addresses hold as many slow
 connections as they can, and a fifth address must still be answered within a second.
 
-  python3 Scripts/slow-clients.py BINARY [SECONDS]
+  python3 Scripts/load/slow-clients.py BINARY [SECONDS]
 
 Starts BINARY (`viperd`) on a free loopback port with a fresh database and nothing but the
 defaults (no limit raised), then for SECONDS (default 20):

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Slow clients at scale, against a server on loopback (see Scripts/slowloris.sh).
+"""Slow clients at scale, against a server on loopback (see Scripts/load/slowloris.sh).
 
   slowloris.py hold PORT COUNT SECONDS   hold COUNT slowloris connections for SECONDS: each sends
                                          an unfinished header section a few bytes at a time and is

@@ -6,7 +6,7 @@
 # stops by itself. Exits 1 when the server fails, normal traffic sees errors, or the p99 ratio
 # exceeds MAX_RATIO. Do not run it beside a build or a benchmark: it measures latency.
 #
-#   bash Scripts/slowloris.sh
+#   bash Scripts/load/slowloris.sh
 #
 # Environment:
 #   VIPERD_BIN   server binary (default .build/debug/viperd; a release build measures better)
@@ -20,7 +20,7 @@ set -euo pipefail
 
 absolute() { if [[ -n "$1" && "$1" != /* ]]; then echo "$PWD/$1"; else echo "$1"; fi; }
 VIPERD_BIN=$(absolute "${VIPERD_BIN:-}")
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 VIPERD_BIN=${VIPERD_BIN:-.build/debug/viperd}
 SLOW=${SLOW:-1000}
 CONCURRENCY=${CONCURRENCY:-4}
@@ -61,14 +61,14 @@ done
 [[ -n "$port" ]] || { log "the server did not start; its log:"; cat "$work/server.log" >&2; exit 1; }
 log "server $server_pid on 127.0.0.1:$port; $SLOW slow clients, $CONCURRENCY normal clients, ${SECONDS_EACH}s per phase"
 
-python3 Scripts/slowloris.py load "$port" "$CONCURRENCY" 2 >/dev/null  # warm-up
-baseline=$(python3 Scripts/slowloris.py load "$port" "$CONCURRENCY" "$SECONDS_EACH")
+python3 Scripts/load/slowloris.py load "$port" "$CONCURRENCY" 2 >/dev/null  # warm-up
+baseline=$(python3 Scripts/load/slowloris.py load "$port" "$CONCURRENCY" "$SECONDS_EACH")
 log "baseline:          $baseline"
 
-python3 Scripts/slowloris.py hold "$port" "$SLOW" "$(( SECONDS_EACH + 4 ))" >"$work/hold.json" &
+python3 Scripts/load/slowloris.py hold "$port" "$SLOW" "$(( SECONDS_EACH + 4 ))" >"$work/hold.json" &
 holder_pid=$!
 sleep 3  # let every slow connection open
-attacked=$(python3 Scripts/slowloris.py load "$port" "$CONCURRENCY" "$SECONDS_EACH")
+attacked=$(python3 Scripts/load/slowloris.py load "$port" "$CONCURRENCY" "$SECONDS_EACH")
 open_fds=$(ls "/proc/$server_pid/fd" | wc -l)
 wait "$holder_pid" || true
 holder_pid=""

@@ -2,7 +2,7 @@
 # CI's smoke of the load-test journeys: a fresh debug server on a free port with its own
 # database, 10 users for 15 seconds, zero failures required.
 #
-#   bash Scripts/loadtest/smoke.sh        (VIPERD_BIN, DURATION, USERS may be set)
+#   bash Scripts/load/smoke.sh        (VIPERD_BIN, DURATION, USERS may be set)
 set -uo pipefail
 # One user writes here as fast as the server allows: the per-user rates (tested by the suite)
 # would answer 429 and measure themselves, so every viperd this script starts runs without them.
@@ -20,7 +20,7 @@ cleanup() {
 trap cleanup EXIT
 start_viperd "$VIPERD_BIN" "$work" --log-level notice || exit 1
 
-bash "$root/Scripts/loadtest/run.sh" --host "$base" --users "${USERS:-10}" --spawn-rate 5 \
+bash "$root/Scripts/load/run.sh" --host "$base" --users "${USERS:-10}" --spawn-rate 5 \
     --duration "${DURATION:-15s}" --out "${OUT:-$work/results}"
 status=$?
 stop_viperd

@@ -10,10 +10,10 @@
 #     keep-alive timeout is 5 s) after the load stops.
 # The load is a wrk mix (reads of contacts, products, the account, its transactions and report;
 # contact creates; /health) when wrk is installed (apt-get install -y wrk), else the Locust
-# journeys (Scripts/loadtest/run.sh) with CONNECTIONS users. Do not run it beside a build or a
+# journeys (Scripts/load/run.sh) with CONNECTIONS users. Do not run it beside a build or a
 # benchmark: the machine should be quiet.
 #
-#   bash Scripts/soak.sh [DURATION] [CONNECTIONS]     DURATION: 30m (default), 60s, 2h; CONNECTIONS: 256
+#   bash Scripts/load/soak.sh [DURATION] [CONNECTIONS]     DURATION: 30m (default), 60s, 2h; CONNECTIONS: 256
 #
 # Environment: VIPERD_BIN (default .build/release/viperd, built when missing), OUT (folder for
 # soak.csv and the logs; default a temporary folder, kept), WARMUP (seconds), COOLDOWN (seconds),
@@ -28,7 +28,7 @@ export VIPERD_MAX_WRITES_PER_MINUTE=0 VIPERD_MAX_TRANSFERS_PER_MINUTE=0
 absolute() { if [[ -n "$1" && "$1" != /* ]]; then echo "$PWD/$1"; else echo "$1"; fi; }
 VIPERD_BIN=$(absolute "${VIPERD_BIN:-}")
 OUT=$(absolute "${OUT:-}")
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 root=$PWD
 DURATION=${1:-30m}
 CONNECTIONS=${2:-256}
@@ -139,7 +139,7 @@ LUA
     wrk -t "${THREADS:-2}" -c "$CONNECTIONS" -d "${seconds}s" --timeout 10s --latency -s "$work/mix.lua" "$base" \
         >"$OUT/load.log" 2>&1 || load_status=$?
 else
-    bash "$root/Scripts/loadtest/run.sh" --host "$base" --users "$CONNECTIONS" --spawn-rate 32 \
+    bash "$root/Scripts/load/run.sh" --host "$base" --users "$CONNECTIONS" --spawn-rate 32 \
         --duration "${seconds}s" --out "$OUT/locust" >"$OUT/load.log" 2>&1 || load_status=$?
 fi
 echo cooldown >"$work/phase"

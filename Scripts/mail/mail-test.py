@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
 """Mail that really leaves: viperd's delivery worker against a real SMTP server (aiosmtpd, through
-Scripts/smtp-sink.sh), on SQLite and on PostgreSQL with two instances. Each check prints PASS or
+Scripts/mail/smtp-sink.sh), on SQLite and on PostgreSQL with two instances. Each check prints PASS or
 FAIL; any FAIL fails the run.
 
-    python3 Scripts/mail-test.py VIPERD_BIN
+    python3 Scripts/mail/mail-test.py VIPERD_BIN
 
 Checks: every registration's code arrives once, as RFC 5322 with Date, Message-ID, From and
 Content-Language; a relay that answers 451 is retried and the message arrives once; a 550 is
@@ -27,7 +27,7 @@ import time
 import urllib.error
 import urllib.request
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 PASSWORD = "mail test password"
 failures = []
 
@@ -50,7 +50,7 @@ class Sink:
     def __init__(self, spool, *options):
         os.makedirs(spool, exist_ok=True)
         self.spool = spool
-        self.process = subprocess.Popen(["bash", os.path.join(ROOT, "Scripts/smtp-sink.sh"), "--port", "0", "--spool", spool, *options],
+        self.process = subprocess.Popen(["bash", os.path.join(ROOT, "Scripts/mail/smtp-sink.sh"), "--port", "0", "--spool", spool, *options],
                                         stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
         self.port = int(self.process.stdout.readline().strip())
 
@@ -185,7 +185,7 @@ def sqlite_checks(binary, work):
 def postgres_checks(binary, work):
     # PostgreSQL runs as another user, who must reach its folder: not inside the private work folder.
     folder = tempfile.mkdtemp(prefix="viperd-mail-test-pg.", dir="/tmp")
-    started = subprocess.run(["bash", os.path.join(ROOT, "Scripts/postgres-throwaway.sh"), "start", folder, "--port", str(free_port()), "--fast",
+    started = subprocess.run(["bash", os.path.join(ROOT, "Scripts/lib/postgres-throwaway.sh"), "start", folder, "--port", str(free_port()), "--fast",
                               "--watch", str(os.getpid())], capture_output=True, text=True, timeout=120)
     if started.returncode != 0:
         check(False, "a throw-away PostgreSQL starts", started.stderr[-1000:])
@@ -227,7 +227,7 @@ def postgres_checks(binary, work):
         two.stop()
         sink.stop()
     finally:
-        subprocess.run(["bash", os.path.join(ROOT, "Scripts/postgres-throwaway.sh"), "stop", folder], capture_output=True, timeout=60)
+        subprocess.run(["bash", os.path.join(ROOT, "Scripts/lib/postgres-throwaway.sh"), "stop", folder], capture_output=True, timeout=60)
         shutil.rmtree(folder, ignore_errors=True)
 
 

@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # The SMTP server the Mail tests talk to: installs aiosmtpd (pinned) into its own virtualenv,
-# then runs Scripts/smtp-sink.py with the arguments given (see that file for them).
+# then runs Scripts/mail/smtp-sink.py with the arguments given (see that file for them).
 #
-#   bash Scripts/smtp-sink.sh --port 0 --spool DIR [--mode MODE ...]
-#   bash Scripts/smtp-sink.sh --decode FILE
+#   bash Scripts/mail/smtp-sink.sh --port 0 --spool DIR [--mode MODE ...]
+#   bash Scripts/mail/smtp-sink.sh --decode FILE
 #
 # Environment:
 #   VENV   virtualenv holding aiosmtpd (default .venv-smtp at the repository root; created, or
@@ -13,7 +13,7 @@
 set -euo pipefail
 absolute() { if [[ -n "$1" && "$1" != /* ]]; then echo "$PWD/$1"; else echo "$1"; fi; }
 VENV=$(absolute "${VENV:-}")
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 
 AIOSMTPD_VERSION=1.4.6
 VENV=${VENV:-$PWD/.venv-smtp}
@@ -30,4 +30,4 @@ if [[ "$(installed)" != "$AIOSMTPD_VERSION" ]]; then
 fi
 exec 9>&-
 
-exec "$VENV/bin/python" Scripts/smtp-sink.py "$@"
+exec "$VENV/bin/python" Scripts/mail/smtp-sink.py "$@"

@@ -1,7 +1,7 @@
 import Foundation
 
 /// The PostgreSQL server the tests use: the one `VIPERD_TEST_DATABASE_URL` names, else a
-/// throw-away server this process starts once (`Scripts/postgres-throwaway.sh`, durability off)
+/// throw-away server this process starts once (`Scripts/lib/postgres-throwaway.sh`, durability off)
 /// and that stops when the process ends.
 public enum TestPostgresServer {
     /// The URL of the server's `viperd` database, or why there is no server; tests fail with the
@@ -26,7 +26,7 @@ public enum TestPostgresServer {
             return .success(url)
         }
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let script = root.appendingPathComponent("Scripts/postgres-throwaway.sh").path
+        let script = root.appendingPathComponent("Scripts/lib/postgres-throwaway.sh").path
         // Under /tmp: the server runs as an unprivileged user when the tests run as root, and
         // it must reach the folder.
         let folder = "/tmp/viperd-test-pg-\(getpid())"

@@ -11,7 +11,7 @@ struct DockerComposeTests {
     func composeValidates() throws {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", Self.root.appendingPathComponent("Scripts/validate-compose.py").path]
+        process.arguments = ["python3", Self.root.appendingPathComponent("Scripts/deploy/validate-compose.py").path]
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = pipe
@@ -189,7 +189,7 @@ struct DockerComposeTests {
         #expect(locationCount == 3 && hstsCount == locationCount, "\(locationCount) locations, \(hstsCount) HSTS fields")
         #expect(locations.contains("location = /metrics {\n    default_type application/problem+json;"))
         #expect(locations.contains("return 404 "))
-        // The locations file stays a server-block include (Scripts/cluster.sh includes it too).
+        // The locations file stays a server-block include (Scripts/deploy/cluster.sh includes it too).
         #expect(!locations.contains("listen ") && !locations.contains("ssl_"))
         let entrypoint = try String(contentsOf: Self.root.appendingPathComponent("deploy/nginx/tls-entrypoint.sh"), encoding: .utf8)
         #expect(entrypoint.contains("SELF-SIGNED"))
