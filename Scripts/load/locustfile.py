@@ -21,6 +21,19 @@ import viperd_accounts  # noqa: E402  (Scripts/lib: registration and sign-in, wr
 
 _counter = itertools.count()
 BUSY_RETRIES = 3
+
+
+def is_server_busy(response):
+    """A 503 whose problem document says `server_busy`: the one answer worth waiting out."""
+    if response.status_code != 503:
+        return False
+    try:
+        problem = response.json()
+    except ValueError:
+        return False
+    return isinstance(problem, dict) and problem.get("code") == "server_busy"
+
+
 # Route name → 503 answers retried after their Retry-After (printed when the run stops).
 busy_retries = {}
 
@@ -28,7 +41,7 @@ busy_retries = {}
 @events.quitting.add_listener
 def _report_busy_retries(environment, **_kwargs):
     if busy_retries:
-        print("locustfile: 503 busy answers retried after Retry-After: "
+        print("locustfile: 503 server_busy answers retried after Retry-After: "
               + ", ".join(f"{name} {count}" for name, count in sorted(busy_retries.items())))
 FIRST_NAMES = ["Charlie", "Lucy", "Linus", "Sally", "Peppermint", "Marcie", "Schroeder", "Zoë", "Franklin"]
 LAST_NAMES = ["Brown", "van Pelt", "Patty", "Reichardt", "Müller", "O'Neil", "Nguyen"]
@@ -80,16 +93,17 @@ class MobileClient(HttpUser):
     def expect(self, method, path, name, status, **kwargs):
         """Sends one request and marks it failed unless it got `status`.
 
-        A 503 with `Retry-After` (the server busy: its password hashing queue full, say) is
-        retried after the time it names, as the mobile and web clients do, at most
-        `BUSY_RETRIES` times; the retries are counted and printed at the end, and a 503 that
-        outlasts them is a failure."""
+        A 503 `server_busy` (no capacity now: its password hashing queue full, say) is retried
+        after the `Retry-After` it names, at most `BUSY_RETRIES` times; the retries are counted
+        and printed at the end, and a 503 that outlasts them is a failure. Any other 503
+        (`storage_unavailable`: the database failing) is a failure at once: the smoke must
+        show it, not wait it out."""
         headers = dict(self.headers)
         headers.update(kwargs.pop("headers", {}))
         for attempt in range(BUSY_RETRIES + 1):
             with self.client.request(method, path, name=name, headers=headers, catch_response=True, **kwargs) as response:
                 retry_after = response.headers.get("Retry-After", "")
-                if response.status_code == 503 and retry_after.isdigit() and attempt < BUSY_RETRIES:
+                if is_server_busy(response) and retry_after.isdigit() and attempt < BUSY_RETRIES:
                     response.success()
                     busy_retries[name] = busy_retries.get(name, 0) + 1
                     delay = min(int(retry_after), 5)
