@@ -1,13 +1,15 @@
 #!/usr/bin/env python3
-"""Fails when a requirement of a public protocol in Sources/ has no doc comment.
+"""Fails when a public type, or a requirement of a public protocol, in Sources/ has no doc comment.
 
 Usage: python3 Scripts/ci/doc-comments.py [FOLDER...]     (default: the repository's Sources/)
-       python3 Scripts/ci/doc-comments.py --self-test    (the scan against known cases, first)
+       python3 Scripts/ci/doc-comments.py --self-test    (the scan against known cases and a
+                                                       planted undocumented type, first)
 
-A requirement is a declaration (func, var, let, init, subscript, associatedtype, typealias)
+A public type is a struct, class, enum, protocol, actor or typealias declared `public` or `open`,
+at any depth (a nested `public enum Field` too). A requirement is a declaration (func, var, let, init, subscript, associatedtype, typealias)
 directly in the body of a `public protocol`, however its header is spread over lines. Its doc
 comment is a `///` line, or the end of a `/** … */` block, right above it or above the
-attributes (`@…`) written on lines of their own before it. Exit status: 0 every requirement is
+attributes (`@…`) written on lines of their own before it. Exit status: 0 every one is
 documented; 1 some are not (each printed as path:line: declaration).
 
 A text scan, not the compiler's symbol graph, so that it runs before any build and stays cheap:
@@ -26,6 +28,12 @@ DECLARATION = re.compile(
 )
 ATTRIBUTE_LINE = re.compile(r"^@\w+(?:\([^)]*\))?\s*$")
 PROTOCOL = re.compile(r"\bpublic\s+protocol\s+\w+")
+# `public class func` and `open class var` are members, not types.
+PUBLIC_TYPE = re.compile(
+    r"^(?:@\w+(?:\([^)]*\))?\s+)*(?:(?:final|indirect|nonisolated)\s+)*(?:public|open)\s+"
+    r"(?:(?:final|indirect|nonisolated)\s+)*"
+    r"(?:struct|enum|protocol|actor|typealias|class(?!\s+(?:func|var|let|subscript|init|override|final|static)\b))\s+\w"
+)
 
 
 def code_only(lines):
@@ -93,10 +101,12 @@ def block_is_doc(lines, end):
 
 
 def undocumented(path):
-    """(line number, declaration) of every undocumented public protocol requirement in `path`."""
+    """(line number, declaration) of every undocumented public type and public protocol
+    requirement in `path`, in line order."""
     lines = path.read_text(encoding="utf-8").splitlines()
     code = code_only(lines)
-    found = []
+    found = [(number + 1, lines[number].strip()) for number, text in enumerate(code)
+             if PUBLIC_TYPE.match(text.strip()) and not is_documented(lines, first_attribute(code, number))]
     i = 0
     while i < len(code):
         match = PROTOCOL.search(code[i])
@@ -127,7 +137,7 @@ def undocumented(path):
                 parens += (ch == "(") - (ch == ")")
             line += 1
         i = line
-    return found
+    return sorted(found, key=lambda entry: entry[0])
 
 
 def first_attribute(code, line):
@@ -145,7 +155,7 @@ def main(folders):
     for path, number, text in missing:
         print(f"{path}:{number}: {text}", file=sys.stderr)
     if missing:
-        print(f"doc-comments: {len(missing)} public protocol requirement(s) without a doc comment", file=sys.stderr)
+        print(f"doc-comments: {len(missing)} public type(s) or protocol requirement(s) without a doc comment", file=sys.stderr)
         return 1
     return 0
 
@@ -156,15 +166,21 @@ SELF_TEST = [
     ("/// Doc.\npublic protocol P {\n    /// Doc.\n    func a()\n    func b()\n}\n", [5]),
     # A header over several lines, an own-line attribute, a requirement over several lines.
     ("public protocol P: A,\n    B\n{\n    /// Doc.\n    @discardableResult\n    func a(\n        x: Int\n    ) -> Int\n"
-     "    @discardableResult\n    static func b() -> Int\n    var c: Int { get }\n}\n", [10, 11]),
+     "    @discardableResult\n    static func b() -> Int\n    var c: Int { get }\n}\n", [1, 10, 11]),
     # Comments and strings do not count as braces; an internal protocol is not checked.
     ("public protocol P {\n    // not a doc comment {\n    func a()\n    /** Doc. */\n    init(x: String)\n}\n"
-     "protocol Q {\n    func b()\n}\n", [3]),
-    ("public protocol P { func a() }\n@MainActor public protocol R: Sendable {\n    associatedtype T\n}\n", [1, 3]),
+     "protocol Q {\n    func b()\n}\n", [1, 3]),
+    ("public protocol P { func a() }\n@MainActor public protocol R: Sendable {\n    associatedtype T\n}\n", [1, 1, 2, 3]),
+    # Public types at any depth; members that start with `class` and internal types are not types to check.
+    ("/// Doc.\npublic struct S {\n    public enum Field: String { case a }\n    /// Doc.\n    public typealias T = Int\n"
+     "    public class func make() -> S { S() }\n    enum Internal {}\n}\n", [3]),
+    ("@frozen\npublic enum E {}\n/// Doc.\n@MainActor\npublic final class C {}\nopen class O {}\nfinal public class F {}\n", [2, 6, 7]),
 ]
 
 
 def self_test():
+    import contextlib
+    import io
     import tempfile
     failures = 0
     with tempfile.TemporaryDirectory() as folder:
@@ -175,6 +191,20 @@ def self_test():
             if reported != expected:
                 print(f"doc-comments self-test {number}: reported lines {reported}, expected {expected}", file=sys.stderr)
                 failures += 1
+        # The whole check, as CI runs it, on a planted tree: an undocumented public type fails it,
+        # the same type documented passes.
+        for documented, expected in ((False, 1), (True, 0)):
+            tree = pathlib.Path(folder) / f"planted-{documented}" / "Sources" / "Planted"
+            tree.mkdir(parents=True)
+            (tree / "Planted.swift").write_text(("/// Doc.\n" if documented else "") + "public struct Planted {}\n", encoding="utf-8")
+            with contextlib.redirect_stderr(io.StringIO()):
+                status = main([tree.parent])
+            if status != expected:
+                print(f"doc-comments self-test: a planted {'documented' if documented else 'undocumented'} public type "
+                      f"gave exit {status}, expected {expected}", file=sys.stderr)
+                failures += 1
+    if not failures:
+        print("doc-comments self-test: every case found, a planted undocumented type fails the check", file=sys.stderr)
     return 1 if failures else 0
 
 
