@@ -58,10 +58,10 @@ swift_checks() {
         failed=1
     fi
     # The container test copies this toolchain into its stand-in swift image.
-    local toolchain
-    toolchain=$(dirname "$(dirname "$(dirname "$(realpath "$(command -v swift)")")")")
-    if [[ -z ${SWIFT_TOOLCHAIN:-} && ! -x $toolchain/usr/bin/swiftc ]]; then
-        say "MISSING: a toolchain folder for the container test: swift resolves to $(realpath "$(command -v swift)"), not to TOOLCHAIN/usr/bin/swift (set SWIFT_TOOLCHAIN)"
+    local bin
+    bin=$(dirname "$(realpath "$(command -v swift)")")
+    if [[ -z ${SWIFT_TOOLCHAIN:-} ]] && ! [[ $bin == */usr/bin && -x $bin/swiftc ]]; then
+        say "MISSING: a toolchain folder for the container test: swift resolves to $(realpath "$(command -v swift)"), not into TOOLCHAIN/usr/bin (set SWIFT_TOOLCHAIN)"
         failed=1
     fi
     # The fuzz smoke links -sanitize=fuzzer,address: Swift's clang runtime must be there.

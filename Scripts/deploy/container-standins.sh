@@ -11,13 +11,26 @@
 #
 # An image that already exists locally (pulled or built before) is kept, so a second run costs
 # nothing; `podman rmi` one to rebuild it. With Docker, an image is pulled when it can be. Environment: DEBIAN_MIRROR (default: the first Debian
-# mirror of this machine's apt sources), SWIFT_TOOLCHAIN (default /opt/swift, holding usr/).
+# mirror of this machine's apt sources), SWIFT_TOOLCHAIN (default: the toolchain of the `swift` on
+# PATH, the folder holding its usr/bin/swift).
 set -Eeuo pipefail
 engine=${1:?usage: container-standins.sh podman|docker}
 here="$(cd "$(dirname "$0")" && pwd)/container-standins"
-toolchain=${SWIFT_TOOLCHAIN:-/opt/swift}
 
 say() { echo "container-standins: $*" >&2; }
+
+# The toolchain this machine builds with, wherever it was installed: `swift` on PATH resolves to
+# TOOLCHAIN/usr/bin/ (a swiftly shim or a wrapper does not: then SWIFT_TOOLCHAIN says).
+find_toolchain() {
+    if [[ -n ${SWIFT_TOOLCHAIN:-} ]]; then echo "$SWIFT_TOOLCHAIN"; return; fi
+    local swift
+    swift=$(command -v swift) || { say "no swift on PATH: install a Swift 6.3 toolchain, or set SWIFT_TOOLCHAIN to its folder (holding usr/bin/swift)"; return 1; }
+    # usr/bin/swift is itself a link to swift-driver beside it: the folder is what counts.
+    local bin
+    bin=$(dirname "$(realpath "$swift")")
+    [[ $bin == */usr/bin && -x $bin/swift ]] || { say "swift on PATH resolves to $(realpath "$swift"), not into TOOLCHAIN/usr/bin: set SWIFT_TOOLCHAIN to the toolchain's folder"; return 1; }
+    echo "${bin%/usr/bin}"
+}
 trap 'say "failed (exit $?) at line $LINENO: $BASH_COMMAND"' ERR
 # Present locally, or (Docker, whose machines usually reach a registry) pulled now.
 exists() {
@@ -89,5 +102,13 @@ build_from() {
 build_debian
 build_from docker.io/library/postgres:15 "$here/postgres" "$here/postgres/Containerfile"
 build_from docker.io/library/nginx:1.27 "$here/nginx" "$here/nginx/Containerfile"
-[[ -x "$toolchain/usr/bin/swift" ]] || { say "no Swift toolchain at $toolchain (set SWIFT_TOOLCHAIN)"; exit 1; }
-build_from docker.io/library/swift:6.3-bookworm "$toolchain" "$here/swift/Containerfile"
+# The toolchain is looked for only when its image must be built.
+if exists docker.io/library/swift:6.3-bookworm; then
+    say "docker.io/library/swift:6.3-bookworm: present"
+else
+    toolchain=$(find_toolchain)
+    [[ -x "$toolchain/usr/bin/swift" && -x "$toolchain/usr/bin/swiftc" ]] \
+        || { say "no Swift toolchain at $toolchain (no usr/bin/swift and swiftc there; set SWIFT_TOOLCHAIN)"; exit 1; }
+    say "Swift toolchain: $toolchain"
+    build_from docker.io/library/swift:6.3-bookworm "$toolchain" "$here/swift/Containerfile"
+fi
