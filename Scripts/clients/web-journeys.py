@@ -4,9 +4,9 @@
 Each scene is walked in English, then again in French, by a user registered through the page.
 Texts the page must show (the empty-list message, amounts, errors) are read from the API in the
 same language and compared with the screen, so a text the client made up itself fails. After
-every scene the browser's log must hold no console error and no CSP violation; the only errors
-allowed are the network lines Chromium writes for API answers the journey provokes (a 412, a
-422...), and only those statuses.
+the first page load, and after every scene, the browser's log must hold no console error and no
+CSP violation; the only errors allowed are the network lines Chromium writes for API answers the
+journey provokes (a 412, a 422...), and only those statuses.
 
     web-journeys.py BASE_URL --import-script SCRIPT --deposit FEED --report-feed FEED [--screenshots]
 
@@ -151,8 +151,14 @@ class Journey:
 
     def end_scene(self):
         """Fails on any console error or CSP violation the scene produced."""
+        self.check_browser_log("")
+        self.fits_phone()
+
+    def check_browser_log(self, when, entries=None):
+        """Fails on any console error or CSP violation in `entries`, by default those logged since
+        the last read (a read empties Chromium's log, so every read must check what it took)."""
         problems = []
-        for entry in self.driver.get_log("browser"):
+        for entry in self.driver.get_log("browser") if entries is None else entries:
             if entry["level"] not in ("SEVERE", "WARNING"):
                 continue
             message = entry["message"]
@@ -160,8 +166,16 @@ class Journey:
             if entry.get("source") == "network" and status and int(status.group(1)) in self.allowed_statuses and "/v1/" in message:
                 continue
             problems.append(f"{entry['level']} {entry.get('source')}: {message}")
-        self.check(not problems, "browser log: " + " | ".join(problems))
-        self.fits_phone()
+        self.check(not problems, f"browser log{' ' + when if when else ''}: " + " | ".join(problems))
+
+    def open_first_page(self, url):
+        """Loads the client into a fresh browser and checks its log as every scene's: an error of
+        the first load (a module that fails, a CSP refusal) fails here, before any scene runs."""
+        self.driver.get(url)
+        self.wait.until(lambda driver: "/app/" in driver.current_url or driver.current_url.startswith(self.page))
+        self.wait.until(lambda driver: "#/" in driver.current_url)
+        self.find("#language")
+        self.check_browser_log("on the first page load")
 
     def fits_phone(self):
         """At phone width (PHONE_WIDTH) nothing may push the page sideways."""
@@ -188,18 +202,21 @@ class Journey:
 
     def start(self):
         self.begin("served at /app/, CSP and redirect")
-        self.driver.get(self.base + "/")
-        self.wait.until(lambda driver: "/app/" in driver.current_url)
+        self.open_first_page(self.base + "/")
         Select(self.find("#language")).select_by_value(self.language)
         self.wait.until(lambda driver: driver.execute_script("return document.documentElement.lang") == self.language)
+        self.check_browser_log("after switching the language")
         # An inline script must not run under the page's policy: the violation is expected here,
-        # so it is read and cleared before the scene ends.
+        # so it is read and cleared before the scene ends; anything else in the same read fails.
         self.driver.execute_script(
             "const s = document.createElement('script'); s.textContent = 'window.inlineRan = true'; document.body.append(s);")
         time.sleep(0.2)
         self.check(self.driver.execute_script("return window.inlineRan === undefined"), "an inline script ran despite the CSP")
-        refused = [entry for entry in self.driver.get_log("browser") if "Content Security Policy" in entry["message"]]
+        entries = self.driver.get_log("browser")
+        refused = [entry for entry in entries if "Content Security Policy" in entry["message"]]
         self.check(refused, "the injected inline script was not reported as a CSP violation")
+        self.check_browser_log("beside the injected script's refusal",
+                               [entry for entry in entries if "Content Security Policy" not in entry["message"]])
         # A visitor on the sign-in screen is offered no Sign out, and no problem before a submit.
         self.wait.until(lambda driver: "#/signin" in driver.current_url)
         self.find("#main form [name=email]")
@@ -605,7 +622,7 @@ class Journey:
         """The silent refresh, on the server whose access tokens are short-lived."""
         def open_page():
             self.scene = "short-session page"
-            self.driver.get(self.page)
+            self.open_first_page(self.page)
             Select(self.find("#language")).select_by_value(self.language)
         self.walk("short-sessions", [open_page, self.silent_refresh])
 
@@ -615,7 +632,7 @@ class Journey:
         exposed, and whose create reads `Location`."""
         def open_page():
             self.scene = "cross-origin page"
-            self.driver.get(self.page)
+            self.open_first_page(self.page)
             Select(self.find("#language")).select_by_value(self.language)
         self.walk("cross-origin", [open_page, self.register, self.contacts])
 
