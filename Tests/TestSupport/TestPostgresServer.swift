@@ -43,8 +43,15 @@ public enum TestPostgresServer {
         guard posix_spawn(&pid, "/bin/bash", nil, nil, arguments + [nil], environ) == 0 else {
             return .failure(TestPostgresServerError(reason: "cannot run \(script)"))
         }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) == -1, errno == EINTR {}
+        // initdb and the start take seconds; a script that hangs fails every PostgreSQL test with
+        // this reason instead of holding the whole run.
+        let status: Int32
+        do {
+            status = try ChildProcess.waitpid(pid, within: 180, what: "\(script) start")
+        } catch {
+            let complaint = (try? String(contentsOfFile: complaints, encoding: .utf8)) ?? ""
+            return .failure(TestPostgresServerError(reason: "no PostgreSQL for the tests: \(error) \(complaint)"))
+        }
         let url = ((try? String(contentsOfFile: output, encoding: .utf8)) ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
         let complaint = (try? String(contentsOfFile: complaints, encoding: .utf8)) ?? ""
         try? FileManager.default.removeItem(atPath: output)
