@@ -6,8 +6,9 @@ Usage: python3 Scripts/ci/doc-comments.py [FOLDER...]     (default: the reposito
                                                        planted undocumented type, first)
 
 A public type is a struct, class, enum, protocol, actor or typealias declared `public` or `open`,
-at any depth (a nested `public enum Field` too). A requirement is a declaration (func, var, let, init, subscript, associatedtype, typealias)
-directly in the body of a `public protocol`, however its header is spread over lines. Its doc
+at any depth (a nested `public enum Field` too). A requirement is a declaration (func, var, let,
+init, subscript, associatedtype, typealias) directly in the body of a `public protocol`, however
+its header is spread over lines. Its doc
 comment is a `///` line, or the end of a `/** … */` block, right above it or above the
 attributes (`@…`) written on lines of their own before it. Exit status: 0 every one is
 documented; 1 some are not (each printed as path:line: declaration).
