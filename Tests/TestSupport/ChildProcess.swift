@@ -8,7 +8,7 @@ import Glibc
 /// a full pipe never blocks it; past the limit it is killed and the wait throws, naming the
 /// command and what it wrote, so a hang fails its test by name instead of stalling the whole run.
 public enum ChildProcess {
-    /// A child that outlived its limit (then killed), or whose output never reached its end.
+    /// A child that outlived its limit, then killed.
     public struct TimedOut: Error, CustomStringConvertible {
         /// The command, the limit, and the output the child had written.
         public let description: String
@@ -44,7 +44,7 @@ public enum ChildProcess {
         let errors = separateErrors ? OutputCollector() : nil
         process.standardOutput = output.pipe
         process.standardError = errors?.pipe ?? output.pipe
-        let standardInput = Pipe()
+        let standardInput = ChildProcess.pipe()
         process.standardInput = standardInput
         try process.run()
         if let input { standardInput.fileHandleForWriting.write(input) }
@@ -53,14 +53,24 @@ public enum ChildProcess {
         guard waitForExit(process, within: seconds) else {
             throw TimedOut(description: "`\(command)` did not end within \(seconds) s; killed. Its output so far:\n\(output.text)\(errors?.text ?? "")")
         }
-        // The child is gone; its output ends once every copy of the pipe's writing end is closed
-        // (a grandchild it left running may hold one).
+        // The child is gone and what it wrote is in the pipe: its end is read within milliseconds.
+        // A copy of the writing end that another test's child took (in the instant before it was
+        // marked close-on-exec) would hold the end back; five seconds at most, then it is taken
+        // as ended.
         let drained = Date().addingTimeInterval(5)
         while !(output.ended && errors?.ended != false) && Date() < drained { usleep(5_000) }
-        guard output.ended && errors?.ended != false else {
-            throw TimedOut(description: "`\(command)` exited, but its output did not end within 5 s (a child of it holds the pipe):\n\(output.text)")
-        }
         return Result(status: process.terminationStatus, output: output.data, errors: errors?.data ?? Data())
+    }
+
+    /// A pipe whose two ends are closed on exec: a child started while it is open, by any test
+    /// running alongside, does not inherit it (a child's standard descriptors are copies made
+    /// for it, which stay open), so its end is the end of the one child given it.
+    public static func pipe() -> Pipe {
+        let pipe = Pipe()
+        for descriptor in [pipe.fileHandleForReading.fileDescriptor, pipe.fileHandleForWriting.fileDescriptor] {
+            _ = fcntl(descriptor, F_SETFD, fcntl(descriptor, F_GETFD) | FD_CLOEXEC)
+        }
+        return pipe
     }
 
     /// Waits at most `seconds` for `process` to end; past that, SIGTERM, then SIGKILL two
@@ -96,7 +106,7 @@ public enum ChildProcess {
 
 /// One output pipe of a child, read as it is written.
 private final class OutputCollector: @unchecked Sendable {
-    let pipe = Pipe()
+    let pipe = ChildProcess.pipe()
     private let lock = NSLock()
     private var collected = Data()
     private var reachedEnd = false

@@ -9,7 +9,7 @@ final class ViperdProcess: @unchecked Sendable {
     }
 
     let process = Process()
-    private let output = Pipe()
+    private let output = ChildProcess.pipe()
     private var collected = Data()
     /// Set once the output pipe reached its end: everything the server wrote is in `collected`.
     private var outputEnded = false
@@ -50,7 +50,7 @@ final class ViperdProcess: @unchecked Sendable {
         let process = Process()
         process.executableURL = binary
         process.arguments = ["serve", "--host", "127.0.0.1", "--port", "0"] + Self.freeMetricsPort(arguments)
-        let pipe = Pipe()
+        let pipe = ChildProcess.pipe()
         process.standardOutput = pipe
         process.standardError = pipe
         try process.run()
