@@ -28,7 +28,7 @@ let package = Package(
             plugins: [.plugin(name: "OpenAPIGenerator", package: "swift-openapi-generator")]
         ),
         // Drives a running server through the generated client only; CI runs it
-        // (Scripts/client-journey.sh).
+        // (Scripts/clients/client-journey.sh).
         .executableTarget(
             name: "ViperdClientJourney",
             dependencies: [

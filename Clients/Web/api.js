@@ -72,7 +72,7 @@ function headersFor({ body, etag, action }) {
   return headers;
 }
 
-// Browser journeys (Scripts/web-journeys.py) set this to lose the next answer after the server
+// Browser journeys (Scripts/clients/web-journeys.py) set this to lose the next answer after the server
 // acted, as a dropped connection would: the honest way to show a retry is replayed, not redone.
 function dropThisResponse() {
   if (sessionStorage.getItem('viperd.test.dropNextResponse') !== '1') return false;

@@ -1,7 +1,8 @@
 /// The SQL files of this folder (`Migrations/postgres/`), compiled into the binary.
 ///
-/// The same versions and names as `Migrations/sqlite/` for the same schema (so `viperd migrate
-/// --status` reads alike on both), plus the migrations only a shared server needs. A new
+/// A version `Migrations/sqlite/` has too is the same change under the same name (so `viperd
+/// migrate --status` reads alike on both); the others are the migrations only a shared server
+/// needs, under numbers SQLite never uses (as SQLite's own FTS5 ones are absent here). A new
 /// migration is a new `NNNN_name.sql` file here, its name in Package.swift's
 /// `postgresMigrationFiles` and its line below; a test fails when they disagree.
 public enum PostgresMigrationFiles {

@@ -1,5 +1,5 @@
 // libFuzzer entry point over the HTTP/1.1 request parser, compiled into one module with
-// Sources/HTTPServer by Scripts/fuzz.sh (so internal types are reachable). Not part of the package.
+// Sources/HTTPServer by Scripts/fuzz/fuzz.sh (so internal types are reachable). Not part of the package.
 //
 // Besides "no crash, no sanitizer report", every input checks the parser's central promise:
 // the events are the same whatever the chunking — whole, and split at an offset the input

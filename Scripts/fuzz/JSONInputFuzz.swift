@@ -1,6 +1,6 @@
 // libFuzzer entry point over JSON body decoding and the Presenters' input conversion: the
 // conversions are Tests/PresentationTests/Fuzzing/JSONInputConversions.swift, compiled with
-// Sources/Presentation by Scripts/fuzz.sh. Not part of the package.
+// Sources/Presentation by Scripts/fuzz/fuzz.sh. Not part of the package.
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzJSONInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {

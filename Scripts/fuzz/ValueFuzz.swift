@@ -1,6 +1,6 @@
 // libFuzzer entry point over request values (cursor codecs and query readers with extreme
 // numbers and dates): the checks are Tests/PresentationTests/Fuzzing/ValueConversions.swift,
-// compiled with Sources/Presentation by Scripts/fuzz.sh. Not part of the package.
+// compiled with Sources/Presentation by Scripts/fuzz/fuzz.sh. Not part of the package.
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzValues(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {

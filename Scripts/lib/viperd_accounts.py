@@ -79,11 +79,12 @@ def sender(base, timeout=60, headers=None, context=None):
 
 
 def _call(send, expected, method, path, body=None, token=None):
-    """Sends, waiting out a busy server's 503 as the clients do; any other status but `expected`
-    raises AccountError with what came."""
+    """Sends, waiting out a 503 `server_busy` (no capacity now); any other status but `expected`,
+    a 503 `storage_unavailable` included, raises AccountError with what came: a failing database
+    is what the scripts must report, not wait out."""
     for attempt in range(BUSY_RETRIES + 1):
         status, answer = send(method, path, body=body, token=token, expect=expected)
-        if status == 503 and attempt < BUSY_RETRIES:
+        if status == 503 and isinstance(answer, dict) and answer.get("code") == "server_busy" and attempt < BUSY_RETRIES:
             try:
                 time.sleep(min(5.0, float((answer or {}).get("retryAfter") or 1)))
             except (TypeError, ValueError):

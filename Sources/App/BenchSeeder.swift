@@ -3,7 +3,7 @@ import Foundation
 import SQLiteGateway
 import Security
 
-/// Fills a database for the shared benchmark harness (`Scripts/bench-*.sh`): one user with a bearer
+/// Fills a database for the shared benchmark harness (`Scripts/bench/bench-*.sh`): one user with a bearer
 /// token, and that user's contacts and orders, through the same EntityManagers the API uses.
 public struct BenchSeeder {
     /// What the harness needs back: the token to send and the ids to request.

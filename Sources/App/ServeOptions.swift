@@ -30,6 +30,7 @@ public struct ServeOptions: Sendable {
         try Self.table.resolve(flags: flags, environment: environment, into: AppConfiguration())
     }
 
+    /// One serve option: its flag, variable, default and how it sets `AppConfiguration`.
     public typealias Option = CommandOption<AppConfiguration>
 
     /// Every serve option, in the order `--help` and the README list them. Built from parts:

@@ -60,7 +60,7 @@ extension HTTPRequestParser {
     /// The verdict on a line's content as read so far (`range`, without its line ending): the
     /// first content error within the limits, else the line limit, else the header-section limit
     /// (counting the line's CRLF, which must still come). Decided by position, so the answer is
-    /// the same however the bytes were split across reads (Scripts/fuzz.sh checks this).
+    /// the same however the bytes were split across reads (Scripts/fuzz/fuzz.sh checks this).
     func judge(_ buf: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ progress: HeadProgress) -> HTTPParseError? {
         let isRequestLine = progress.requestLine == nil
         let lineLimit = isRequestLine ? limits.maxRequestLineBytes : limits.maxHeaderLineBytes

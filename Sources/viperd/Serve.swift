@@ -68,7 +68,7 @@ struct Serve: ParsableCommand, CustomReflectable {
     ///   an `mmap` of their own and go back to the kernel when freed. Kept in the heap, the
     ///   answers pinned by clients that do not read left the heap fragmented: 512 slow readers of
     ///   the OpenAPI document held ~50 MiB more RSS after the connections were gone
-    ///   (`Scripts/slow-clients.py`). Requests of the benchmarks allocate nothing that large.
+    ///   (`Scripts/load/slow-clients.py`). Requests of the benchmarks allocate nothing that large.
     static func tuneMalloc(environment: [String: String]) {
         #if canImport(Glibc)
         // malloc.h is not part of the Glibc module: mallopt is looked up by name.

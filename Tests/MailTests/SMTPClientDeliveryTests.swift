@@ -2,7 +2,7 @@ import Foundation
 import Mail
 import Testing
 
-/// Messages delivered to a real SMTP server (aiosmtpd, `Scripts/smtp-sink.sh`) and read back
+/// Messages delivered to a real SMTP server (aiosmtpd, `Scripts/mail/smtp-sink.sh`) and read back
 /// by Python's email package: what arrives is what was sent.
 @Suite("Mail: delivery to a real SMTP server")
 struct SMTPClientDeliveryTests {

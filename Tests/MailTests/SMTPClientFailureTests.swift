@@ -2,7 +2,7 @@ import Foundation
 import Mail
 import Testing
 
-/// What a real SMTP server's refusals and misbehaviour (`Scripts/smtp-sink.sh --mode …`) turn
+/// What a real SMTP server's refusals and misbehaviour (`Scripts/mail/smtp-sink.sh --mode …`) turn
 /// into: `.permanent` for 5xx, `.temporary` for 4xx, a stall, a dropped or refused connection.
 @Suite("Mail: failures from a real SMTP server")
 struct SMTPClientFailureTests {

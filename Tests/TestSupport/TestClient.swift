@@ -45,6 +45,11 @@ public final class TestClient {
                 throw Failure(description: "bind \(source): \(code)")
             }
         }
+        // A connect into a full accept queue and a send the server never reads both wait on the
+        // peer: bounded, they fail the test with a message instead of blocking it (Linux applies
+        // the send timeout to connect too).
+        var sendTimeout = timeval(tv_sec: Int(max(30, receiveTimeout)), tv_usec: 0)
+        setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &sendTimeout, socklen_t(MemoryLayout<timeval>.size))
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = in_port_t(UInt16(port).bigEndian)
@@ -59,7 +64,7 @@ public final class TestClient {
             // deinit still runs for a throwing init: leave it nothing to close twice.
             Glibc.close(fd)
             fd = -1
-            throw Failure(description: "connect: \(code)")
+            throw Failure(description: code == EINPROGRESS ? "connect to port \(port) timed out" : "connect: \(code)")
         }
         setReceiveTimeout(receiveTimeout)
     }
@@ -79,6 +84,7 @@ public final class TestClient {
             let n = bytes.withUnsafeBytes { Glibc.send(fd, $0.baseAddress! + offset, bytes.count - offset, Int32(MSG_NOSIGNAL)) }
             if n < 0 {
                 if errno == EINTR { continue }
+                if errno == EAGAIN || errno == EWOULDBLOCK { throw Failure(description: "send timed out: the server stopped reading") }
                 throw Failure(description: "send: errno \(errno)")
             }
             offset += n

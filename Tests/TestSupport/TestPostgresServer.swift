@@ -1,7 +1,7 @@
 import Foundation
 
 /// The PostgreSQL server the tests use: the one `VIPERD_TEST_DATABASE_URL` names, else a
-/// throw-away server this process starts once (`Scripts/postgres-throwaway.sh`, durability off)
+/// throw-away server this process starts once (`Scripts/lib/postgres-throwaway.sh`, durability off)
 /// and that stops when the process ends.
 public enum TestPostgresServer {
     /// The URL of the server's `viperd` database, or why there is no server; tests fail with the
@@ -26,7 +26,7 @@ public enum TestPostgresServer {
             return .success(url)
         }
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let script = root.appendingPathComponent("Scripts/postgres-throwaway.sh").path
+        let script = root.appendingPathComponent("Scripts/lib/postgres-throwaway.sh").path
         // Under /tmp: the server runs as an unprivileged user when the tests run as root, and
         // it must reach the folder.
         let folder = "/tmp/viperd-test-pg-\(getpid())"
@@ -43,8 +43,15 @@ public enum TestPostgresServer {
         guard posix_spawn(&pid, "/bin/bash", nil, nil, arguments + [nil], environ) == 0 else {
             return .failure(TestPostgresServerError(reason: "cannot run \(script)"))
         }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) == -1, errno == EINTR {}
+        // initdb and the start take seconds; a script that hangs fails every PostgreSQL test with
+        // this reason instead of holding the whole run.
+        let status: Int32
+        do {
+            status = try ChildProcess.waitpid(pid, within: 180, what: "\(script) start")
+        } catch {
+            let complaint = (try? String(contentsOfFile: complaints, encoding: .utf8)) ?? ""
+            return .failure(TestPostgresServerError(reason: "no PostgreSQL for the tests: \(error) \(complaint)"))
+        }
         let url = ((try? String(contentsOfFile: output, encoding: .utf8)) ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
         let complaint = (try? String(contentsOfFile: complaints, encoding: .utf8)) ?? ""
         try? FileManager.default.removeItem(atPath: output)

@@ -1,7 +1,9 @@
 /// A rule a new account's fields broke, for one field.
 public struct AccountFieldFailure: Equatable, Sendable {
+    /// The field that broke it, named as in the request body.
     public enum Field: String, Sendable, CaseIterable { case name, currency }
 
+    /// The rule it broke; the Presenter turns it into the field's message.
     public enum Rule: String, Sendable {
         case required
         /// Longer than `AccountPolicy.maximumNameLength`.

@@ -1,7 +1,9 @@
 /// A rule a transfer's (or a draft step's) fields broke, for one field.
 public struct TransferFieldFailure: Equatable, Sendable {
+    /// The field that broke it, named as in the request body (`recipient`: either recipient field).
     public enum Field: String, Sendable, CaseIterable { case fromAccountId, recipient, amount, memo }
 
+    /// The rule it broke; the Presenter turns it into the field's message.
     public enum Rule: String, Sendable {
         case required
         /// Zero or negative.

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The deployment files, checked the way we can without a Docker engine.
@@ -9,16 +10,10 @@ struct DockerComposeTests {
 
     @Test("docker-compose.yml and docker-compose.postgres.yml validate against the Compose specification schema")
     func composeValidates() throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", Self.root.appendingPathComponent("Scripts/validate-compose.py").path]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "\(output)")
+        let result = try ChildProcess.run(
+            URL(fileURLWithPath: "/usr/bin/env"), ["python3", Self.root.appendingPathComponent("Scripts/deploy/validate-compose.py").path],
+            within: 60)
+        #expect(result.status == 0, "\(result.text)")
     }
 
     @Test("the Dockerfile builds a release binary and runs it as a non-root user with a health check")
@@ -78,19 +73,12 @@ struct DockerComposeTests {
 
     /// A compose file of the repository as JSON objects (PyYAML reads it, anchors and merge keys resolved).
     static func compose(_ file: String) throws -> [String: Any] {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [
-            "python3", "-c", "import json, sys, yaml; print(json.dumps(yaml.safe_load(open(sys.argv[1]))))",
-            root.appendingPathComponent(file).path,
-        ]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        try #require(process.terminationStatus == 0)
-        return try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let result = try ChildProcess.run(
+            URL(fileURLWithPath: "/usr/bin/env"),
+            ["python3", "-c", "import json, sys, yaml; print(json.dumps(yaml.safe_load(open(sys.argv[1]))))", root.appendingPathComponent(file).path],
+            separateErrors: true, within: 60)
+        try #require(result.status == 0, "\(result.errorText)")
+        return try #require(try JSONSerialization.jsonObject(with: result.output) as? [String: Any])
     }
 
     @Test("compose waits longer than the server's shutdown timeout before SIGKILL, and checks readiness")
@@ -189,7 +177,7 @@ struct DockerComposeTests {
         #expect(locationCount == 3 && hstsCount == locationCount, "\(locationCount) locations, \(hstsCount) HSTS fields")
         #expect(locations.contains("location = /metrics {\n    default_type application/problem+json;"))
         #expect(locations.contains("return 404 "))
-        // The locations file stays a server-block include (Scripts/cluster.sh includes it too).
+        // The locations file stays a server-block include (Scripts/deploy/cluster.sh includes it too).
         #expect(!locations.contains("listen ") && !locations.contains("ssl_"))
         let entrypoint = try String(contentsOf: Self.root.appendingPathComponent("deploy/nginx/tls-entrypoint.sh"), encoding: .utf8)
         #expect(entrypoint.contains("SELF-SIGNED"))

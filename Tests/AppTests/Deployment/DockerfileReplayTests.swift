@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -68,25 +69,12 @@ struct DockerfileReplayTests {
         }
     }
 
-    /// Runs `arguments` (through `env`) in `folder`; returns the exit status, standard output, and
-    /// standard error (kept in a file, so neither pipe can fill and block the child).
+    /// Runs `arguments` (through `env`) in `folder`, for at most five minutes (SwiftPM compiles
+    /// the manifest); returns the exit status, standard output, and standard error.
     static func run(_ arguments: [String], in folder: URL) throws -> (status: Int32, output: Data, errors: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = arguments
-        process.currentDirectoryURL = folder
-        let output = Pipe()
-        let errorsFile = folder.appendingPathComponent("../stderr.txt").standardizedFileURL
-        _ = FileManager.default.createFile(atPath: errorsFile.path, contents: nil)
-        let errors = try FileHandle(forWritingTo: errorsFile)
-        defer { try? errors.close() }
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        let errorText = (try? String(contentsOf: errorsFile, encoding: .utf8)) ?? ""
-        return (process.terminationStatus, data, errorText)
+        let result = try ChildProcess.run(
+            URL(fileURLWithPath: "/usr/bin/env"), arguments, in: folder, separateErrors: true, within: 300)
+        return (result.status, result.output, result.errorText)
     }
 
     @Test("the build stage copies the manifest, the sources, the migrations and every folder the manifest declares")

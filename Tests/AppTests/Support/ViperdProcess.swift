@@ -1,4 +1,6 @@
 import Foundation
+import TestSupport
+import Testing
 
 /// The real `viperd` binary, run as a child process on an ephemeral port.
 final class ViperdProcess: @unchecked Sendable {
@@ -7,7 +9,7 @@ final class ViperdProcess: @unchecked Sendable {
     }
 
     let process = Process()
-    private let output = Pipe()
+    private let output = ChildProcess.pipe()
     private var collected = Data()
     /// Set once the output pipe reached its end: everything the server wrote is in `collected`.
     private var outputEnded = false
@@ -30,27 +32,15 @@ final class ViperdProcess: @unchecked Sendable {
 
     /// Runs `viperd` with `arguments` and returns its exit status and combined output; its
     /// environment is this process's plus `environment`, or `environment` alone when not `inheriting`.
+    /// One still running after `timeout` seconds is killed and fails the test with its output.
     static func run(
         _ arguments: [String], environment: [String: String] = [:], inheriting: Bool = true, input: String? = nil, timeout: Double = 20
     ) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = binary
-        process.arguments = arguments
-        process.environment = inheriting ? ProcessInfo.processInfo.environment.merging(environment) { $1 } : environment
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        let stdin = Pipe()
-        process.standardInput = stdin
-        try process.run()
-        if let input { stdin.fileHandleForWriting.write(Data(input.utf8)) }
-        try? stdin.fileHandleForWriting.close()
-        let deadline = Date().addingTimeInterval(timeout)
-        while process.isRunning && Date() < deadline { usleep(10_000) }
-        if process.isRunning { process.terminate() }
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        let result = try ChildProcess.run(
+            binary, arguments,
+            environment: inheriting ? ProcessInfo.processInfo.environment.merging(environment) { $1 } : environment,
+            input: input.map { Data($0.utf8) }, within: timeout)
+        return (result.status, result.text)
     }
 
     /// Starts `viperd serve --port 0 …` with `arguments`, sends `signal` the moment the listening
@@ -60,15 +50,27 @@ final class ViperdProcess: @unchecked Sendable {
         let process = Process()
         process.executableURL = binary
         process.arguments = ["serve", "--host", "127.0.0.1", "--port", "0"] + Self.freeMetricsPort(arguments)
-        let pipe = Pipe()
+        let pipe = ChildProcess.pipe()
         process.standardOutput = pipe
         process.standardError = pipe
         try process.run()
         var output = Data()
+        // Each read waits at most until the deadline: a server that neither listens nor ends
+        // fails the test by name instead of blocking it.
+        let listening = Date().addingTimeInterval(20)
+        var buffer = [UInt8](repeating: 0, count: 4096)
         while listeningPort(in: String(decoding: output, as: UTF8.self)) == nil {
-            let chunk = pipe.fileHandleForReading.availableData
-            if chunk.isEmpty { break }  // the process ended without listening
-            output.append(chunk)
+            var ready = pollfd(fd: pipe.fileHandleForReading.fileDescriptor, events: Int16(POLLIN), revents: 0)
+            let milliseconds = Int32(max(0, listening.timeIntervalSinceNow) * 1000)
+            guard milliseconds > 0 else {
+                kill(process.processIdentifier, SIGKILL)
+                process.waitUntilExit()
+                throw Failure(description: "viperd did not report its port within 20 s; output:\n\(String(decoding: output, as: UTF8.self))")
+            }
+            if poll(&ready, 1, milliseconds) <= 0 { continue }
+            let count = read(ready.fd, &buffer, buffer.count)
+            if count <= 0 { break }  // the process ended without listening
+            output.append(contentsOf: buffer[0..<count])
         }
         kill(process.processIdentifier, signal)
         let deadline = Date().addingTimeInterval(timeout)
@@ -121,7 +123,10 @@ final class ViperdProcess: @unchecked Sendable {
     deinit {
         if process.isRunning {
             process.interrupt()
-            process.waitUntilExit()
+            // A server that does not stop on SIGINT is killed, and the test that started it fails.
+            if !ChildProcess.waitForExit(process, within: 15) {
+                Issue.record("viperd (pid \(process.processIdentifier)) did not stop within 15 s of SIGINT; killed. Its log:\n\(log)")
+            }
         }
         output.fileHandleForReading.readabilityHandler = nil
     }

@@ -2,7 +2,7 @@ import Foundation
 import HTTPServer
 import Testing
 
-/// Every input the HTTP parser fuzzer (Scripts/fuzz.sh http-parser) ever failed on, kept in
+/// Every input the HTTP parser fuzzer (Scripts/fuzz/fuzz.sh http-parser) ever failed on, kept in
 /// Tests/FuzzFindings/http-parser and replayed with the harness's own rule: the parser gives the
 /// same events whatever the chunking. A new finding is added by copying its file there.
 @Suite("HTTP parser fuzz findings")

@@ -104,7 +104,7 @@ struct RequestParserTests {
              input: "FOO * HTTP/1.1|Host: a||".crlf, expected: ["failure 501 method not implemented"]),
         Case(name: "an unknown method is 501 whatever else is wrong in its line", input: "FOO /a#b HTTP/1.1x|Host: a||".crlf,
              expected: ["failure 501 method not implemented"]),
-        // Fuzzing finding (Scripts/fuzz.sh http-parser): a line whose first byte is not a token
+        // Fuzzing finding (Scripts/fuzz/fuzz.sh http-parser): a line whose first byte is not a token
         // was an invalid method when whole but a malformed line when split after that byte.
         Case(name: "a request line starting with a NUL byte", input: Array("\0POST / HTTP/1.1\r\nHost: a\r\n\r\n".utf8),
              expected: ["failure 400 invalid method token"]),

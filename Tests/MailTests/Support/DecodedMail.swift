@@ -31,7 +31,7 @@ struct DecodedMail: Decodable {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let process = try Subprocess(bash: [SMTPSink.script, "--decode", path], stdout: folder + "/out", stderr: folder + "/err")
-        let status = process.waitForExit()
+        let status = try process.waitForExit(within: 60, what: "smtp-sink.sh --decode \(path)")
         let output = try Data(contentsOf: URL(fileURLWithPath: folder + "/out"))
         guard status == 0 else {
             let reason = (try? String(contentsOfFile: folder + "/err", encoding: .utf8)) ?? ""

@@ -4,7 +4,7 @@ import Foundation
 import Glibc
 #endif
 
-/// The real SMTP server the Mail tests talk to: `bash Scripts/smtp-sink.sh` (aiosmtpd, in
+/// The real SMTP server the Mail tests talk to: `bash Scripts/mail/smtp-sink.sh` (aiosmtpd, in
 /// .venv-smtp) on a free port of 127.0.0.1 (or `host`), with a spool folder of its own, in the
 /// mode the test asks for. A missing python3 or venv fails the test with the script's reason.
 final class SMTPSink {
@@ -49,7 +49,7 @@ final class SMTPSink {
                 process.stop()
                 let reason = (try? String(contentsOfFile: complaints, encoding: .utf8)) ?? ""
                 throw SMTPSinkError("""
-                    Scripts/smtp-sink.sh did not start (it needs python3 with venv, python3-venv on Debian, \
+                    Scripts/mail/smtp-sink.sh did not start (it needs python3 with venv, python3-venv on Debian, \
                     and PyPI the first time): \(reason)
                     """)
             }
@@ -69,8 +69,8 @@ final class SMTPSink {
         try? FileManager.default.removeItem(atPath: folder)
     }
 
-    /// `Scripts/smtp-sink.sh` of this checkout.
+    /// `Scripts/mail/smtp-sink.sh` of this checkout.
     static let script = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Scripts/smtp-sink.sh").path
+        .appendingPathComponent("Scripts/mail/smtp-sink.sh").path
 }

@@ -1,4 +1,6 @@
 import Foundation
+import Synchronization
+import Testing
 
 #if canImport(Glibc)
 import Glibc
@@ -13,6 +15,9 @@ final class ScriptedRelay: @unchecked Sendable {
     private let listener: Int32
     private let answers: [[UInt8]]
     private let finished = DispatchSemaphore(value: 0)
+    /// The accepted connection, -1 before one (and after it closed): `close` ends it, so the
+    /// serving thread's reads return instead of waiting for a client that never leaves.
+    private let connection = Mutex<Int32>(-1)
 
     /// Runs `body` against a relay that gives `answers`, then closes it.
     @discardableResult
@@ -54,7 +59,11 @@ final class ScriptedRelay: @unchecked Sendable {
         defer { finished.signal() }
         let connection = accept(listener, nil, nil)
         guard connection >= 0 else { return }
-        defer { Glibc.close(connection) }
+        self.connection.withLock { $0 = connection }
+        defer {
+            self.connection.withLock { $0 = -1 }
+            Glibc.close(connection)
+        }
         var buffer = [UInt8](repeating: 0, count: 4096)
         for (index, answer) in answers.enumerated() {
             if index > 0 {
@@ -79,7 +88,10 @@ final class ScriptedRelay: @unchecked Sendable {
 
     private func close() {
         shutdown(listener, Int32(SHUT_RDWR))
+        connection.withLock { if $0 >= 0 { _ = shutdown($0, Int32(SHUT_RDWR)) } }
         Glibc.close(listener)
-        finished.wait()
+        if finished.wait(timeout: .now() + 10) == .timedOut {
+            Issue.record("the scripted relay on port \(port) did not stop within 10 s of its close")
+        }
     }
 }

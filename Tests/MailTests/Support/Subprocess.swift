@@ -47,8 +47,21 @@ struct Subprocess {
         return result == pid ? status : nil
     }
 
-    /// Waits for the end and returns the raw wait status.
-    func waitForExit() -> Int32 {
+    /// Waits at most `seconds` for the end and returns the raw wait status; past that, the child
+    /// is killed and the wait throws naming `what`, so a hung script fails its test by name.
+    func waitForExit(within seconds: Double, what: String) throws -> Int32 {
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline {
+            if let status = exitStatusIfEnded() { return status }
+            usleep(20_000)
+        }
+        kill(pid, SIGKILL)
+        _ = reap()
+        throw SMTPSinkError("\(what) did not end within \(seconds) s; killed")
+    }
+
+    /// Waits for the end of a child already sent SIGKILL, which cannot outlive it.
+    private func reap() -> Int32 {
         var status: Int32 = 0
         while waitpid(pid, &status, 0) == -1, errno == EINTR {}
         return status
@@ -63,7 +76,7 @@ struct Subprocess {
             usleep(20_000)
         }
         kill(pid, SIGKILL)
-        _ = waitForExit()
+        _ = reap()
     }
 }
 

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// Every input the JSON-input and value fuzzers (Scripts/fuzz.sh json-input, values) ever failed
+/// Every input the JSON-input and value fuzzers (Scripts/fuzz/fuzz.sh json-input, values) ever failed
 /// on, kept in Tests/FuzzFindings/<target> and replayed through the harnesses' own checks
 /// (`JSONInputConversions`, `ValueConversions`). A new finding is added by copying its file there.
 @Suite("JSON-input and value fuzz findings")

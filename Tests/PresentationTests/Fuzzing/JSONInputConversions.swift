@@ -1,4 +1,4 @@
-// What the JSON-input fuzzer (Scripts/fuzz.sh json-input) runs on one input, shared by the fuzz
+// What the JSON-input fuzzer (Scripts/fuzz/fuzz.sh json-input) runs on one input, shared by the fuzz
 // harness (compiled into one module with Sources/Presentation, FUZZING defined) and by
 // `FuzzFindingReplayTests`, which replays every finding kept in Tests/FuzzFindings/json-input.
 //

@@ -1,4 +1,4 @@
-// What the value fuzzer (Scripts/fuzz.sh values) checks of one input, shared by the fuzz
+// What the value fuzzer (Scripts/fuzz/fuzz.sh values) checks of one input, shared by the fuzz
 // harness (compiled into one module with Sources/Presentation, FUZZING defined) and by
 // `FuzzFindingReplayTests`, which replays every finding kept in Tests/FuzzFindings/values.
 //

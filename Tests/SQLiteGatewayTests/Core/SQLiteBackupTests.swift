@@ -59,7 +59,14 @@ struct SQLiteBackupTests {
                     }
                 }
             } else {
-                while written.current < 20 { usleep(1_000) }
+                // A writer that failed or stalled writes no more: the wait ends and says so.
+                let deadline = Date().addingTimeInterval(30)
+                while written.current < 20 && failures.current.isEmpty && Date() < deadline { usleep(1_000) }
+                guard written.current >= 20 else {
+                    failures.withValue { $0.append("the writer wrote \(written.current) rows in 30 s, not 20") }
+                    stop.withValue { $0 = true }
+                    return
+                }
                 for path in backups {
                     do {
                         let before = written.current

@@ -5,6 +5,7 @@ public struct TransactionFeedFailure: Equatable, Sendable {
         case row, group, date, description, amount, debit
     }
 
+    /// The rule the field broke; the Presenter turns it into the row's message.
     public enum Rule: Equatable, Sendable {
         /// Absent, null or empty.
         case missing

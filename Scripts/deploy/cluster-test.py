@@ -1,0 +1,769 @@
+#!/usr/bin/env python3
+"""Several viperd instances over one database behind nginx: the promises hold across instances.
+
+Run through Scripts/deploy/cluster-test.sh (which starts a cluster with Scripts/deploy/cluster.sh and stops it).
+Python standard library only.
+
+    python3 Scripts/deploy/cluster-test.py CLUSTER_DIR [--only NAME]...
+
+CLUSTER_DIR holds the cluster.env Scripts/deploy/cluster.sh wrote (BALANCER, INSTANCE_n, INSTANCE_n_PID,
+DATABASE_URL or DATABASE_PATH, BINARY) and each instance's log (viperd-n.log). Each check
+registers its own user, verified with the code an instance logs (no --smtp-url), and prints one
+line with its figures; a violated check prints what was expected and found, and the run exits 1.
+The checks, in order (`kill` is last: it leaves instance 1 dead):
+
+  retries      the committed nginx policy (deploy/nginx/viperd-locations.conf) on its own nginx, in
+               front of two stand-ins: one that reads each request and hangs up, one that answers.
+               A POST or PATCH that reached the first is not passed to the second (503
+               upstream_unavailable, a problem document with Retry-After: 1); a GET, PUT or
+               DELETE is (200); X-Forwarded-For gets the peer appended, X-Request-ID passes.
+
+  transfers    an account with exactly 100.00 available (funded by `viperd import-transactions`,
+               the only way money enters the system) sends 50 concurrent 10.00 transfers to
+               another of its user's accounts, alternating instances: exactly 10 are 201 and 40
+               are 422 insufficient_funds; available ends at 0.00; both accounts' transactions
+               explain their balances; the transfer history lists exactly the 10.
+  idempotency  one Idempotency-Key, one body, sent at once to both instances (3 each), for a
+               transfer and for a paid order: one 201 acts, the others are 409
+               idempotency_in_flight (with Retry-After) or its replay; then a replay on each
+               instance is byte for byte the first answer with Idempotent-Replayed: true; one
+               transfer, one order, one debit each; the key with another body is 409
+               idempotency_key_reused.
+  throttle     failed logins alternating between the instances are refused (429) from the 6th for
+               one email from one client address and from the 21st for one client address
+               (X-Forwarded-For, believed because the instances trust 127.0.0.1): the
+               single-instance limits of LoginThrottle (5 per client, 20 per address), not twice
+               them; the owner signs in from another address meanwhile; past 10 failures for the
+               email, a client that failed on one instance is paced on the other (429 with
+               Retry-After) while a fresh client is not; and of 40 wrong logins for one email from
+               one address released together on both instances, at most 5 are checked.
+  revocation   a token logged out (DELETE /v1/sessions/current) on instance 1 is refused (401) on
+               instance 2 within 1.5 s, while instance 2 is asked for it every 20 ms; the user's
+               other session keeps working.
+  kill         writers create contacts through the balancer and directly on each instance for
+               about 10 s; instance 1 is killed with SIGKILL after 5 s. The balancer's failures
+               must all end within 2 s of the kill and it must keep acknowledging writes after
+               that; instance 2 never fails; connection errors from the dead instance itself are
+               expected. Every acknowledged (201) write is then listed through instance 2.
+"""
+import argparse
+import http.client
+import http.server
+import json
+import os
+import random
+import re
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import threading
+import time
+import urllib.parse
+import uuid
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "lib"))
+import viperd_accounts  # noqa: E402  (Scripts/lib: registration, sign-in and the mailed code)
+
+PASSWORD = "cluster-test-password"
+# LoginThrottle's defaults (Sources/Domain/Throttling/LoginThrottle.swift): the limits one
+# instance enforces; the shared count (PostgresAttemptCounter) must enforce the same across instances.
+CLIENT_LIMIT = 5
+ADDRESS_LIMIT = 20
+SLOWDOWN_THRESHOLD = 10
+REVOCATION_LIMIT_SECONDS = 1.5
+KILL_AFTER_SECONDS = 5.0
+WRITE_SECONDS = 10.0
+BLIP_SECONDS = 2.0
+CHECKS = ["retries", "transfers", "idempotency", "throttle", "revocation", "kill"]
+REPOSITORY = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+
+def log(message):
+    print(f"cluster-test: {message}", file=sys.stderr, flush=True)
+
+
+class Violation(Exception):
+    """A promise did not hold; the message says what was expected and found."""
+
+
+def require(condition, message):
+    if not condition:
+        raise Violation(message)
+
+
+class Refused(Exception):
+    """Nothing was sent: nobody listens at that address."""
+
+
+class Response:
+    def __init__(self, status, headers, raw):
+        self.status, self.headers, self.raw = status, headers, raw
+        try:
+            self.json = json.loads(raw) if raw and "json" in headers.get("content-type", "") else None
+        except ValueError:
+            self.json = None
+
+    @property
+    def code(self):
+        return (self.json or {}).get("code") if isinstance(self.json, dict) else None
+
+    def brief(self):
+        return f"{self.status} {self.raw[:200].decode('utf-8', 'replace')}"
+
+
+class Endpoint:
+    """One base URL: the balancer or one instance."""
+
+    def __init__(self, name, url):
+        parsed = urllib.parse.urlsplit(url)
+        self.name, self.url, self.host, self.port = name, url, parsed.hostname, parsed.port
+
+    def request(self, method, path, body=None, token=None, headers=None, timeout=20):
+        """A Response. Raises Refused, or OSError / HTTPException when the exchange was cut."""
+        all_headers = {"Connection": "close"}
+        if token:
+            all_headers["Authorization"] = f"Bearer {token}"
+        if body is not None:
+            all_headers["Content-Type"] = "application/json"
+            if not isinstance(body, bytes):
+                body = json.dumps(body).encode()
+        all_headers.update(headers or {})
+        connection = http.client.HTTPConnection(self.host, self.port, timeout=timeout)
+        try:
+            try:
+                connection.connect()
+            except ConnectionRefusedError as error:
+                raise Refused() from error
+            connection.request(method, path, body=body, headers=all_headers)
+            response = connection.getresponse()
+            raw = response.read()
+            return Response(response.status, {k.lower(): v for k, v in response.getheaders()}, raw)
+        finally:
+            connection.close()
+
+    def expect(self, status, method, path, **kwargs):
+        response = self.request(method, path, **kwargs)
+        require(response.status == status,
+                f"{method} {path} on {self.name}: expected {status}, got {response.brief()}")
+        return response
+
+
+class Cluster:
+    def __init__(self, directory):
+        values = {}
+        with open(os.path.join(directory, "cluster.env")) as handle:
+            for line in handle:
+                if "=" in line:
+                    key, value = line.rstrip("\n").split("=", 1)
+                    values[key] = value
+        self.dir = directory
+        self.balancer = Endpoint("the balancer", values["BALANCER"])
+        count = int(values["INSTANCES"])
+        self.instances = [Endpoint(f"instance {i}", values[f"INSTANCE_{i}"]) for i in range(1, count + 1)]
+        self.pids = [int(values[f"INSTANCE_{i}_PID"]) for i in range(1, count + 1)]
+        # Where Scripts/deploy/cluster.sh points each instance's stderr; their outbox is shared, so any
+        # instance's delivery worker may be the one that logs a mailed code.
+        self.logs = [os.path.join(directory, f"viperd-{i}.log") for i in range(1, count + 1)]
+        self.binary = values["BINARY"]
+        if "DATABASE_URL" in values:
+            self.database_args = ["--database-url", values["DATABASE_URL"]]
+        else:
+            self.database_args = ["--db", values["DATABASE_PATH"]]
+        require(count >= 2, f"the checks need two instances; the cluster has {count}")
+        self.one, self.two = self.instances[0], self.instances[1]
+
+
+def money(minor):
+    return f"{minor // 100}.{minor % 100:02d}"
+
+
+def register(cluster, endpoint, name):
+    """A verified user, registered and signed in through `endpoint`: like any real one, payable."""
+    email = f"cluster-{name.lower()}-{uuid.uuid4().hex[:10]}@example.com"
+    try:
+        token = viperd_accounts.register(viperd_accounts.sender(endpoint.url), name, email, PASSWORD,
+                                         mail_log=cluster.logs)["token"]
+    except viperd_accounts.AccountError as error:
+        raise Violation(f"registering {name} on {endpoint.name}: {error}") from error
+    accounts = endpoint.expect(200, "GET", "/v1/accounts", token=token).json
+    return {"email": email, "token": token, "accounts": [item["id"] for item in accounts["items"]]}
+
+
+def fund(cluster, account, minor, description="cluster-test funding"):
+    """A posted credit through the operator's importer: the API has no deposit."""
+    feed = os.path.join(cluster.dir, f"fund-{account}-{uuid.uuid4().hex[:6]}.json")
+    with open(feed, "w") as handle:
+        json.dump([{"group": "P", "date": time.strftime("%Y-%m-%d", time.gmtime()), "description": description,
+                    "amount": money(minor), "debit": "C"}], handle)
+    result = subprocess.run([cluster.binary, "import-transactions", *cluster.database_args, "--account", account, feed],
+                            capture_output=True, text=True)
+    require(result.returncode == 0, f"funding {account} with viperd import-transactions failed: {result.stdout}{result.stderr}")
+
+
+def list_all(endpoint, path, token):
+    """Every item of a paginated list."""
+    items, cursor = [], None
+    separator = "&" if "?" in path else "?"
+    while True:
+        page = path + separator + "limit=100" + (f"&cursor={urllib.parse.quote(cursor)}" if cursor else "")
+        answer = endpoint.expect(200, "GET", page, token=token).json
+        items += answer["items"]
+        cursor = answer.get("nextCursor")
+        if not cursor:
+            return items
+
+
+def at_once(calls):
+    """Runs the calls on one thread each, released together; their results (or exceptions) in order."""
+    barrier = threading.Barrier(len(calls))
+    results = [None] * len(calls)
+
+    def run(index, call):
+        try:
+            barrier.wait(timeout=30)
+            results[index] = call()
+        except Exception as error:  # noqa: BLE001 - reported by the caller with the others
+            results[index] = error
+
+    threads = [threading.Thread(target=run, args=(i, call)) for i, call in enumerate(calls)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    return results
+
+
+def account(endpoint, token, account_id):
+    return endpoint.expect(200, "GET", f"/v1/accounts/{account_id}", token=token).json
+
+
+def net_of(transactions):
+    return sum(t["amount"]["minor"] if t["direction"] == "credit" else -t["amount"]["minor"] for t in transactions)
+
+
+# --- the checks ---------------------------------------------------------------------------------------
+
+def check_retries(cluster):
+    nginx = shutil.which("nginx") or ("/usr/sbin/nginx" if os.access("/usr/sbin/nginx", os.X_OK) else None)
+    require(nginx, "nginx not found")
+    hung_up = []
+
+    hole = socket.socket()
+    hole.bind(("127.0.0.1", 0))
+    hole.listen(16)
+
+    def hang_up():
+        while True:
+            try:
+                connection, _ = hole.accept()
+            except OSError:
+                return
+            with connection:
+                data = b""
+                while b"\r\n\r\n" not in data:
+                    chunk = connection.recv(65536)
+                    if not chunk:
+                        break
+                    data += chunk
+                hung_up.append(data.split(b" ", 1)[0].decode())
+
+    seen = []
+
+    class Answer(http.server.BaseHTTPRequestHandler):
+        protocol_version = "HTTP/1.1"
+
+        def answer(self):
+            self.rfile.read(int(self.headers.get("Content-Length") or 0))
+            seen.append((self.command, self.headers.get("X-Forwarded-For"), self.headers.get("X-Request-ID")))
+            body = b'{"ok":true}'
+            self.send_response(200)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+
+        do_GET = do_POST = do_PUT = do_PATCH = do_DELETE = answer
+
+        def log_message(self, *arguments):
+            pass
+
+    answering = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Answer)
+    folder = os.path.join(cluster.dir, "retries-nginx")
+    os.makedirs(os.path.join(folder, "tmp"), exist_ok=True)
+    probe = socket.socket()
+    probe.bind(("127.0.0.1", 0))
+    port = probe.getsockname()[1]
+    probe.close()
+    with open(os.path.join(REPOSITORY, "deploy", "nginx", "viperd.conf")) as handle:
+        # Every map of the http context: the request id's and HSTS's (empty here, plain HTTP).
+        http_level = "\n".join(re.findall(r"^map .*?^}", handle.read(), re.M | re.S))
+    temp = "".join(f"    {kind}_temp_path {folder}/tmp/{kind};\n" for kind in ("client_body", "proxy", "fastcgi", "uwsgi", "scgi"))
+    # max_fails=0: strict alternation, so that of two requests in a row one starts at the stand-in
+    # that hangs up, whatever happened before.
+    user = ""
+    if os.geteuid() == 0:  # as Scripts/deploy/cluster.sh: the workers run as nobody
+        import grp
+        import pwd
+        user = f"user nobody {grp.getgrgid(pwd.getpwnam('nobody').pw_gid).gr_name};\n"
+    config = (user +
+              f"worker_processes 1;\npid {folder}/nginx.pid;\nerror_log {folder}/error.log;\nevents {{}}\nhttp {{\n{temp}"
+              f"    access_log {folder}/access.log;\n{http_level}\n"
+              f"    upstream viperd {{ server 127.0.0.1:{hole.getsockname()[1]} max_fails=0; "
+              f"server 127.0.0.1:{answering.server_address[1]} max_fails=0; keepalive 8; }}\n"
+              f"    server {{ listen 127.0.0.1:{port}; include {REPOSITORY}/deploy/nginx/viperd-locations.conf; }}\n}}\n")
+    with open(os.path.join(folder, "nginx.conf"), "w") as handle:
+        handle.write(config)
+    threading.Thread(target=hang_up, daemon=True).start()
+    threading.Thread(target=answering.serve_forever, daemon=True).start()
+    process = subprocess.Popen([nginx, "-p", folder + "/", "-c", os.path.join(folder, "nginx.conf"), "-e",
+                                os.path.join(folder, "error.log"), "-g", "daemon off;"],
+                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    try:
+        front = Endpoint("the retry nginx", f"http://127.0.0.1:{port}")
+        deadline = time.monotonic() + 10
+        while True:
+            try:
+                front.request("GET", "/warm-up")
+                break
+            except Refused:
+                require(process.poll() is None and time.monotonic() < deadline,
+                        f"nginx did not start: {process.stderr.read().decode() if process.poll() is not None else 'timeout'}")
+                time.sleep(0.05)
+        outcomes = {}
+        for method in ("POST", "PATCH", "GET", "PUT", "DELETE"):
+            before = len(hung_up)
+            answers = [front.request(method, "/v1/anything", body={"n": n},
+                                     headers={"X-Forwarded-For": "203.0.113.9", "X-Request-ID": f"retry-{method}-{n}"})
+                       for n in range(2)]
+            reached = hung_up[before:]
+            require(reached == [method], f"{method}: the stand-in that hangs up got {reached}, expected one {method}")
+            statuses = sorted(answer.status for answer in answers)
+            if method in ("POST", "PATCH"):
+                require(statuses == [200, 503], f"{method}: answers {statuses}; a {method} that reached an instance must "
+                                                f"not be passed to another (expected one 503 and one 200)")
+                refused = next(answer for answer in answers if answer.status == 503)
+                require(refused.code == "upstream_unavailable" and refused.headers.get("retry-after") == "1"
+                        and refused.headers.get("content-type") == "application/problem+json",
+                        f"{method}: nginx's own error is not the problem document: {refused.headers} {refused.brief()}")
+            else:
+                require(statuses == [200, 200], f"{method}: answers {statuses}; an idempotent request must be retried (200, 200)")
+            outcomes[method] = "/".join(str(s) for s in statuses)
+        forwarded = [entry for entry in seen if entry[2] and entry[2].startswith("retry-")]
+        require(all(entry[1] == "203.0.113.9, 127.0.0.1" for entry in forwarded),
+                f"X-Forwarded-For reached the instance as {sorted({entry[1] for entry in forwarded})}, not '203.0.113.9, 127.0.0.1'")
+    finally:
+        process.terminate()
+        process.wait(timeout=10)
+        answering.shutdown()
+        hole.close()
+    return (f"a request the first instance read and dropped: POST {outcomes['POST']}, PATCH {outcomes['PATCH']} (not passed on, "
+            f"503 upstream_unavailable), GET {outcomes['GET']}, PUT {outcomes['PUT']}, DELETE {outcomes['DELETE']} (passed on); "
+            f"X-Forwarded-For appended, X-Request-ID passed")
+
+
+def check_transfers(cluster):
+    one, two = cluster.one, cluster.two
+    user = register(cluster, one, "Transfers")
+    token, source = user["token"], user["accounts"][0]
+    before = account(one, token, source)
+    currency = before["currency"]
+    destination = two.expect(201, "POST", "/v1/accounts", token=token,
+                             body={"name": "Savings", "currency": currency}).json["id"]
+    need = 10_000 - before["available"]["minor"]
+    require(need > 0, f"a new account already has {before['available']} available; the check needs less than 100.00")
+    fund(cluster, source, need)
+    funded = account(two, token, source)
+    require(funded["available"]["minor"] == 10_000, f"after funding, instance 2 shows available {funded['available']}, not 100.00")
+
+    def transfer(index):
+        endpoint = cluster.instances[index % 2]
+        return endpoint, endpoint.request("POST", "/v1/transfers", token=token,
+                                          headers={"Idempotency-Key": uuid.uuid4().hex},
+                                          body={"fromAccountId": source, "toAccountId": destination,
+                                                "amount": "10.00", "memo": f"cluster {index}"})
+
+    started = time.monotonic()
+    results = at_once([lambda i=i: transfer(i) for i in range(50)])
+    elapsed = time.monotonic() - started
+    created, refused, other, per_instance = [], 0, [], {one.name: 0, two.name: 0}
+    for result in results:
+        if isinstance(result, Exception):
+            other.append(repr(result))
+            continue
+        endpoint, response = result
+        if response.status == 201:
+            created.append(response.json["id"])
+            per_instance[endpoint.name] += 1
+        elif response.status == 422 and response.code == "insufficient_funds":
+            refused += 1
+        else:
+            other.append(f"{endpoint.name}: {response.brief()}")
+    require(not other, f"{len(other)} of 50 transfers were neither 201 nor 422 insufficient_funds: {other[:5]}")
+    require(len(created) == 10 and refused == 40,
+            f"expected exactly 10 × 201 and 40 × 422 insufficient_funds, got {len(created)} × 201 and {refused} × 422")
+
+    after = account(two, token, source)
+    require(after["available"]["minor"] == 0, f"available after the transfers is {after['available']}, not 0.00")
+    require(after["balance"]["minor"] == funded["balance"]["minor"] - 10_000,
+            f"balance went from {funded['balance']['minor']} to {after['balance']['minor']}, not down by 10000")
+    received = account(one, token, destination)
+    require(received["balance"]["minor"] == 10_000, f"the destination holds {received['balance']}, not 100.00")
+
+    history = list_all(one, f"/v1/accounts/{source}/transactions", token)
+    debits = [t for t in history if t["direction"] == "debit"]
+    require(len(debits) == 10 and all(t["amount"]["minor"] == 1000 and t["group"] == "posted" for t in debits),
+            f"the source has {len(debits)} debits, expected 10 posted debits of 10.00: {debits[:3]}")
+    require(net_of(history) == after["balance"]["minor"],
+            f"the source's transactions add up to {net_of(history)}, its balance is {after['balance']['minor']}")
+    credits = list_all(two, f"/v1/accounts/{destination}/transactions", token)
+    require(net_of(credits) == 10_000 and len(credits) == 10,
+            f"the destination has {len(credits)} transactions adding up to {net_of(credits)}, expected 10 adding up to 10000")
+    transfers = list_all(two, "/v1/transfers", token)
+    require(sorted(t["id"] for t in transfers) == sorted(created),
+            f"the transfer history lists {len(transfers)} transfers, not exactly the 10 acknowledged")
+    return (f"50 concurrent 10.00 transfers from 100.00 in {elapsed:.2f} s: 10 × 201 "
+            f"({per_instance[one.name]} on instance 1, {per_instance[two.name]} on instance 2), 40 × 422 insufficient_funds; "
+            f"available 0.00; {len(history)} + {len(credits)} transactions explain both balances; history lists the 10")
+
+
+def once_with_one_key(cluster, token, path, body, kind):
+    """Sends one keyed POST 6 times at once over both instances, then replays it on each; the first answer."""
+    key = f"cluster-{kind}-{uuid.uuid4().hex}"
+    raw = json.dumps(body).encode()
+    endpoints = [cluster.instances[i % 2] for i in range(6)]
+    results = at_once([lambda e=e: e.request("POST", path, body=raw, token=token, headers={"Idempotency-Key": key})
+                       for e in endpoints])
+    originals, replays, in_flight, other = [], [], 0, []
+    for endpoint, response in zip(endpoints, results):
+        if isinstance(response, Exception):
+            other.append(f"{endpoint.name}: {response!r}")
+        elif response.status == 201 and response.headers.get("idempotent-replayed") == "true":
+            replays.append(response)
+        elif response.status == 201:
+            originals.append(response)
+        elif response.status == 409 and response.code == "idempotency_in_flight":
+            require(response.headers.get("retry-after") == "1", f"a 409 idempotency_in_flight without Retry-After: 1: {response.headers}")
+            in_flight += 1
+        else:
+            other.append(f"{endpoint.name}: {response.brief()}")
+    require(not other, f"{kind}: answers that are neither 201 nor 409 idempotency_in_flight: {other[:5]}")
+    require(len(originals) == 1, f"{kind}: {len(originals)} requests acted (201 without Idempotent-Replayed) for one key; expected 1")
+    first = originals[0]
+    for replay in replays:
+        require(replay.raw == first.raw, f"{kind}: a concurrent replay differs from the first answer:\n{replay.raw[:300]}\n{first.raw[:300]}")
+    later = []
+    for endpoint in (cluster.one, cluster.two):
+        deadline = time.monotonic() + 10
+        while True:
+            response = endpoint.request("POST", path, body=raw, token=token, headers={"Idempotency-Key": key})
+            if response.status == 409 and response.code == "idempotency_in_flight" and time.monotonic() < deadline:
+                time.sleep(0.2)
+                continue
+            break
+        require(response.status == 201 and response.headers.get("idempotent-replayed") == "true",
+                f"{kind}: replaying on {endpoint.name} gave {response.brief()} (Idempotent-Replayed: {response.headers.get('idempotent-replayed')})")
+        require(response.raw == first.raw, f"{kind}: the replay on {endpoint.name} is not byte for byte the first answer")
+        require(response.headers.get("location") == first.headers.get("location"),
+                f"{kind}: the replay on {endpoint.name} has Location {response.headers.get('location')}, not {first.headers.get('location')}")
+        later.append(response)
+    changed = dict(body)
+    changed["memo" if kind == "transfer" else "shipmentMethod"] = "another" if kind == "transfer" else "oneDay"
+    response = cluster.two.request("POST", path, body=changed, token=token, headers={"Idempotency-Key": key})
+    require(response.status == 409 and response.code == "idempotency_key_reused",
+            f"{kind}: the key with another body gave {response.brief()}, expected 409 idempotency_key_reused")
+    return first.json, len(replays), in_flight
+
+
+def check_idempotency(cluster):
+    one, two = cluster.one, cluster.two
+    user = register(cluster, one, "Idempotency")
+    token, source = user["token"], user["accounts"][0]
+    currency = account(one, token, source)["currency"]
+    destination = two.expect(201, "POST", "/v1/accounts", token=token, body={"name": "Savings", "currency": currency}).json["id"]
+    fund(cluster, source, 1_000_000)
+    funded = account(one, token, source)
+
+    transfer, transfer_replays, transfer_in_flight = once_with_one_key(
+        cluster, token, "/v1/transfers", {"fromAccountId": source, "toAccountId": destination, "amount": "12.34", "memo": "once"},
+        "transfer")
+    products = one.expect(200, "GET", "/v1/products?limit=100", token=token).json["items"]
+    cheapest = min(products, key=lambda product: product["price"]["minor"])
+    address = {"street": "1 Cluster Street", "city": "Toronto", "postalCode": "M5V 1A1", "country": "Canada"}
+    order, order_replays, order_in_flight = once_with_one_key(cluster, token, "/v1/orders", {
+        "customer": {"firstName": "Charlie", "lastName": "Brown", "email": "charlie@example.com"},
+        "billingAddress": address, "shipmentAddress": address, "shipmentMethod": "standard",
+        "items": [{"productId": cheapest["id"], "quantity": 1}], "payFromAccountId": source}, "order")
+
+    transfers = list_all(two, "/v1/transfers", token)
+    require([t["id"] for t in transfers] == [transfer["id"]], f"one key, {len(transfers)} transfers stored: {[t['id'] for t in transfers]}")
+    orders = list_all(one, "/v1/orders", token)
+    require([o["id"] for o in orders] == [order["id"]], f"one key, {len(orders)} orders stored: {[o['id'] for o in orders]}")
+    history = list_all(two, f"/v1/accounts/{source}/transactions", token)
+    debits = sorted((t["group"], t["amount"]["minor"]) for t in history if t["direction"] == "debit")
+    expected = sorted([("posted", 1234), ("authorized", order["orderTotal"]["minor"])])
+    require(debits == expected, f"the source's debits are {debits}, expected one transfer and one order payment {expected}")
+    after = account(two, token, source)
+    require(after["balance"]["minor"] == funded["balance"]["minor"] - 1234 - order["orderTotal"]["minor"],
+            f"balance {after['balance']['minor']} != {funded['balance']['minor']} - 1234 - {order['orderTotal']['minor']}")
+    return (f"one key sent 6 times at once over both instances: transfer 1 × 201 + {transfer_replays} replays + "
+            f"{transfer_in_flight} × 409 in flight, order 1 × 201 + {order_replays} replays + {order_in_flight} × 409 in flight; "
+            f"replays on each instance byte-identical; 1 transfer, 1 order, 2 debits; other body → 409 idempotency_key_reused")
+
+
+def random_address():
+    """A client address (100.64.0.0/10, shared address space) no earlier run used."""
+    return f"100.{random.randrange(64, 128)}.{random.randrange(256)}.{random.randrange(1, 255)}"
+
+
+def failed_login(endpoint, email, address, shed=False):
+    """A wrong password's status: 401, or 429 with Retry-After; with `shed`, also 503 server_busy
+    (a login of a burst shed before its password was hashed: not checked, not counted)."""
+    response = endpoint.request("POST", "/v1/sessions", body={"email": email, "password": "not-the-password"},
+                                headers={"X-Forwarded-For": address})
+    if shed and response.status == 503 and response.code == "server_busy":
+        return response.status
+    if response.status == 429:
+        require(response.headers.get("retry-after", "").isdigit(), f"a 429 without Retry-After: {response.headers}")
+    else:
+        require(response.status == 401 and response.code == "invalid_credentials",
+                f"a failed login on {endpoint.name} gave {response.brief()}, expected 401 invalid_credentials or 429")
+    return response.status
+
+
+def login(endpoint, email, password, address):
+    return endpoint.request("POST", "/v1/sessions", body={"email": email, "password": password},
+                            headers={"X-Forwarded-For": address})
+
+
+def check_throttle(cluster):
+    one, two = cluster.one, cluster.two
+    started = time.monotonic()
+    user = register(cluster, one, "Throttle")
+    problems = []
+    # Per client: one email from one address, alternating instances; only the shared count trips at 6.
+    client = random_address()
+    statuses = [failed_login(cluster.instances[n % 2], user["email"], client) for n in range(CLIENT_LIMIT + 3)]
+    first = statuses.index(429) + 1 if 429 in statuses else None
+    if not (first == CLIENT_LIMIT + 1 and all(s == 429 for s in statuses[CLIENT_LIMIT:])):
+        problems.append(f"per client: answers {statuses}; expected {CLIENT_LIMIT} × 401 then 429 on both instances "
+                        f"(a first 429 at attempt {2 * CLIENT_LIMIT + 1} means each instance counted its own)")
+    # The stranger's failures do not hold the owner back at another address.
+    owner = login(two, user["email"], PASSWORD, random_address())
+    if owner.status != 201:
+        problems.append(f"per client: the owner at another address got {owner.brief()}, expected 201")
+    # Per email: fresh clients (one failure each, alternating instances) to 3 past the threshold,
+    # then a client that failed on one instance asks again at once on the other: paced, with a
+    # wait (8 s by then, so a slow hash between the two cannot outlast it).
+    fresh = [random_address() for _ in range(SLOWDOWN_THRESHOLD - CLIENT_LIMIT + 3)]
+    paced_statuses = [failed_login(cluster.instances[n % 2], user["email"], address) for n, address in enumerate(fresh)]
+    if any(status != 401 for status in paced_statuses):
+        problems.append(f"per email: fresh clients got {paced_statuses}, expected 401 each (a fresh client is not paced)")
+    again = login(cluster.instances[len(fresh) % 2], user["email"], "not-the-password", fresh[-1])
+    if again.status != 429 or not again.headers.get("retry-after", "").isdigit():
+        problems.append(f"per email: a failing client past {SLOWDOWN_THRESHOLD} failures, asking again on the other "
+                        f"instance, got {again.brief()}; expected 429 with Retry-After (each instance paced its own?)")
+    owner = login(cluster.instances[(len(fresh) + 1) % 2], user["email"], PASSWORD, random_address())
+    if owner.status != 201:
+        problems.append(f"per email: the owner at a fresh address got {owner.brief()}, expected 201 (not paced)")
+    # Per address: unknown emails (each once), all from one address. Pairs at once (one per
+    # instance) while far below the limit, one at a time near it, where order decides.
+    address = random_address()
+    statuses = []
+    pairs = (ADDRESS_LIMIT - 2) // 2
+    for _ in range(pairs):
+        results = at_once([lambda e=e: failed_login(e, f"nobody-{uuid.uuid4().hex}@example.com", address) for e in (one, two)])
+        for result in results:
+            if isinstance(result, Exception):
+                raise result
+            statuses.append(result)
+    while len(statuses) < ADDRESS_LIMIT + 2:
+        statuses.append(failed_login(cluster.instances[len(statuses) % 2], f"nobody-{uuid.uuid4().hex}@example.com", address))
+    first_address = statuses.index(429) + 1 if 429 in statuses else None
+    if not (first_address == ADDRESS_LIMIT + 1 and statuses[ADDRESS_LIMIT:] == [429, 429]):
+        problems.append(f"per address: first 429 at attempt {first_address} of {len(statuses)} ({statuses.count(401)} × 401); "
+                        f"expected {ADDRESS_LIMIT} × 401 then 429 on both instances (none by attempt {ADDRESS_LIMIT + 2}, "
+                        f"or one near {2 * ADDRESS_LIMIT + 1}, means each instance counted its own)")
+    # A burst: 40 wrong logins released together for one email from one address, half on each
+    # instance. Each takes its place in the shared count before its password is hashed, so at most
+    # CLIENT_LIMIT of them are checked however they interleave.
+    burst_user = register(cluster, one, "Burst")
+    burst_address = random_address()
+    burst = at_once([lambda n=n: failed_login(cluster.instances[n % 2], burst_user["email"], burst_address, shed=True)
+                     for n in range(40)])
+    for result in burst:
+        if isinstance(result, Exception):
+            raise result
+    checked = sum(1 for status in burst if status == 401)
+    if checked > CLIENT_LIMIT:
+        problems.append(f"burst: {checked} of 40 parallel wrong logins were checked (401), more than the limit {CLIENT_LIMIT}")
+    require(not problems, "; ".join(problems))
+    return (f"failed logins alternating instances: per client 429 from attempt {first} (limit {CLIENT_LIMIT}), "
+            f"the owner elsewhere 201; past {SLOWDOWN_THRESHOLD} for the email a failing client paced ({again.status}, "
+            f"Retry-After {again.headers.get('retry-after')}), a fresh one not; "
+            f"per address 429 from attempt {first_address} (limit {ADDRESS_LIMIT}), on both instances; "
+            f"40 at once: {checked} checked; {time.monotonic() - started:.1f} s")
+
+
+def check_revocation(cluster):
+    one, two = cluster.one, cluster.two
+    user = register(cluster, one, "Revocation")
+    token = user["token"]
+    other = two.expect(201, "POST", "/v1/sessions", body={"email": user["email"], "password": PASSWORD}).json["token"]
+    for endpoint in (one, two):
+        endpoint.expect(200, "GET", "/v1/me", token=token)
+
+    polls = []  # (sent, answered, status)
+    stop = threading.Event()
+
+    def poll():
+        while not stop.is_set():
+            sent = time.monotonic()
+            try:
+                status = two.request("GET", "/v1/me", token=token, timeout=5).status
+            except (OSError, http.client.HTTPException, Refused) as error:
+                status = repr(error)
+            polls.append((sent, time.monotonic(), status))
+            time.sleep(0.02)
+
+    poller = threading.Thread(target=poll)
+    poller.start()
+    time.sleep(0.3)  # instance 2 has the token cached, as a busy instance would
+    try:
+        one.expect(204, "DELETE", "/v1/sessions/current", token=token)
+        logged_out = time.monotonic()
+        deadline = logged_out + REVOCATION_LIMIT_SECONDS + 1.0
+        while time.monotonic() < deadline and not any(p[0] > logged_out and p[2] == 401 for p in polls):
+            time.sleep(0.02)
+        time.sleep(0.2)
+    finally:
+        stop.set()
+        poller.join()
+    after = [p for p in polls if p[0] > logged_out]
+    odd = [p[2] for p in polls if p[2] not in (200, 401)]
+    require(not odd, f"polling instance 2 got answers other than 200 and 401: {odd[:5]}")
+    refused = [p for p in after if p[2] == 401]
+    require(refused, f"instance 2 still accepted the token {REVOCATION_LIMIT_SECONDS + 1:.1f} s after the logout on instance 1")
+    lag = refused[0][1] - logged_out
+    late = [p for p in after if p[2] == 200 and p[0] - logged_out > REVOCATION_LIMIT_SECONDS]
+    require(not late and lag <= REVOCATION_LIMIT_SECONDS,
+            f"instance 2 accepted the token until {max([p[1] - logged_out for p in after if p[2] == 200] or [0]):.2f} s "
+            f"after the logout on instance 1 (limit {REVOCATION_LIMIT_SECONDS} s)")
+    back = [p for p in after if p[0] > refused[0][1] and p[2] == 200]
+    require(not back, f"instance 2 accepted the token again after refusing it ({len(back)} times)")
+    for endpoint in (one, two, cluster.balancer):
+        endpoint.expect(401, "GET", "/v1/me", token=token)
+        endpoint.expect(200, "GET", "/v1/me", token=other)
+    accepted_after = len([p for p in after if p[2] == 200])
+    return (f"logout on instance 1, token refused on instance 2 after {lag:.2f} s (limit {REVOCATION_LIMIT_SECONDS} s; "
+            f"{len(polls)} polls, {accepted_after} accepted after the logout); the user's other session still works everywhere")
+
+
+def check_kill(cluster):
+    one, two, balancer = cluster.one, cluster.two, cluster.balancer
+    pid = cluster.pids[0]
+    try:
+        os.kill(pid, 0)
+    except OSError:
+        raise Violation(f"instance 1 (pid {pid}) is not running before the kill")
+    user = register(cluster, balancer, "Kill")
+    token, tag = user["token"], f"k{uuid.uuid4().hex[:10]}"
+    records = []  # (target name, sent, answered, outcome: status int or error text, contact id or None)
+    lock = threading.Lock()
+    stop = threading.Event()
+    counter = iter(range(10**9))
+
+    def writer(endpoint):
+        while not stop.is_set():
+            with lock:
+                number = next(counter)
+            sent = time.monotonic()
+            try:
+                response = endpoint.request("POST", "/v1/contacts", token=token, timeout=10,
+                                            body={"firstName": "Kill", "lastName": f"{tag} {number:06d}"})
+                outcome = response.status
+                ident = response.json.get("id") if response.status == 201 and response.json else None
+            except Refused:
+                outcome, ident = "refused", None
+            except (OSError, http.client.HTTPException) as error:
+                outcome, ident = f"cut: {error!r}", None
+            with lock:
+                records.append((endpoint.name, sent, time.monotonic(), outcome, ident))
+            if outcome == "refused":
+                time.sleep(0.05)
+
+    targets = [balancer] * 4 + [one, two]
+    threads = [threading.Thread(target=writer, args=(endpoint,)) for endpoint in targets]
+    started = time.monotonic()
+    for thread in threads:
+        thread.start()
+    time.sleep(KILL_AFTER_SECONDS)
+    os.kill(pid, signal.SIGKILL)
+    killed = time.monotonic()
+    time.sleep(WRITE_SECONDS - KILL_AFTER_SECONDS)
+    stop.set()
+    for thread in threads:
+        thread.join()
+
+    def failed(record):
+        return record[3] != 201
+
+    before = [r for r in records if r[2] < killed and failed(r)]
+    require(not before, f"{len(before)} writes failed before the kill: {[(r[0], r[3]) for r in before[:5]]}")
+    on_two = [r for r in records if r[0] == two.name and failed(r)]
+    require(not on_two, f"instance 2 failed {len(on_two)} writes: {[r[3] for r in on_two[:5]]}")
+    through = [r for r in records if r[0] == balancer.name]
+    blip = [r for r in through if failed(r)]
+    late = [r for r in blip if r[2] - killed > BLIP_SECONDS]
+    require(not late, f"the balancer failed {len(late)} writes more than {BLIP_SECONDS} s after the kill: "
+                      f"{[(round(r[2] - killed, 2), r[3]) for r in late[:5]]}")
+    after = [r for r in through if r[1] - killed > BLIP_SECONDS and r[3] == 201]
+    require(after, "the balancer acknowledged no write after the kill")
+    odd = [r for r in records if r[0] == one.name and failed(r) and not (r[3] == "refused" or str(r[3]).startswith("cut"))]
+    require(not odd, f"instance 1 answered writes with errors: {[r[3] for r in odd[:5]]}")
+
+    acknowledged = {r[4] for r in records if r[3] == 201}
+    unknown = len([r for r in records if failed(r) and r[3] != "refused"])
+    listed = {item["id"] for item in list_all(two, f"/v1/contacts?q={tag}", token)}
+    lost = acknowledged - listed
+    require(not lost, f"{len(lost)} acknowledged writes are not listed through instance 2: {sorted(lost)[:5]}")
+    extra = len(listed - acknowledged)
+    require(extra <= unknown, f"{extra} contacts stored that nobody was told about, but only {unknown} writes were cut")
+    counts = {name: len([r for r in records if r[0] == name and r[3] == 201]) for name in (balancer.name, one.name, two.name)}
+    blip_span = max((r[2] - killed for r in blip), default=0.0)
+    blip_text = (f"{len(blip)} balancer failure(s), the last {blip_span:.2f} s after the kill" if blip
+                 else "no balancer failure")
+    return (f"{len(acknowledged)} writes acknowledged in {time.monotonic() - started:.1f} s (balancer {counts[balancer.name]}, "
+            f"instance 1 {counts[one.name]} before its SIGKILL at {KILL_AFTER_SECONDS:.0f} s, instance 2 {counts[two.name]}); "
+            f"{blip_text}, {len(after)} acknowledged through it after {BLIP_SECONDS:.0f} s; "
+            f"all {len(acknowledged)} listed through instance 2 ({extra} cut writes stored too)")
+
+
+def main():
+    parser = argparse.ArgumentParser(description="Promises across several viperd instances (see the module docstring).")
+    parser.add_argument("cluster_dir", help="the folder Scripts/deploy/cluster.sh start was given")
+    parser.add_argument("--only", action="append", choices=CHECKS, help="run only this check (repeatable)")
+    arguments = parser.parse_args()
+    cluster = Cluster(arguments.cluster_dir)
+    selected = [name for name in CHECKS if not arguments.only or name in arguments.only]
+    failures = 0
+    run_started = time.monotonic()
+    for name in selected:
+        started = time.monotonic()
+        try:
+            summary = globals()[f"check_{name}"](cluster)
+            print(f"cluster-test: PASS {name}: {summary} [{time.monotonic() - started:.1f} s]", flush=True)
+        except Violation as violation:
+            failures += 1
+            print(f"cluster-test: FAIL {name}: {violation} [{time.monotonic() - started:.1f} s]", flush=True)
+        except (OSError, http.client.HTTPException, Refused, KeyError, TypeError, ValueError) as error:
+            failures += 1
+            print(f"cluster-test: FAIL {name}: unexpected {error!r} [{time.monotonic() - started:.1f} s]", flush=True)
+    print(f"cluster-test: {len(selected) - failures} of {len(selected)} checks passed in {time.monotonic() - run_started:.1f} s",
+          flush=True)
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# CI's smoke of the load-test journeys: a fresh debug server on a free port with its own
+# database, 10 users for 15 seconds, zero failures required.
+#
+#   bash Scripts/load/smoke.sh        (VIPERD_BIN, DURATION, USERS may be set)
+set -uo pipefail
+# One user writes here as fast as the server allows: the per-user rates (tested by the suite)
+# would answer 429 and measure themselves, so every viperd this script starts runs without them.
+export VIPERD_MAX_WRITES_PER_MINUTE=0 VIPERD_MAX_TRANSFERS_PER_MINUTE=0
+root="$(cd "$(dirname "$0")/../.." && pwd)"
+VIPERD_BIN=${VIPERD_BIN:-$root/.build/debug/viperd}
+[[ -x "$VIPERD_BIN" ]] || { echo "smoke.sh: no server binary at $VIPERD_BIN (swift build first)" >&2; exit 1; }
+
+source "$root/Scripts/lib/viperd-server.sh"
+work=$(mktemp -d "${TMPDIR:-/tmp}/viperd-loadtest.XXXXXX")
+cleanup() {
+    stop_viperd
+    rm -rf "$work"
+}
+trap cleanup EXIT
+start_viperd "$VIPERD_BIN" "$work" --log-level notice || exit 1
+
+bash "$root/Scripts/load/run.sh" --host "$base" --users "${USERS:-10}" --spawn-rate 5 \
+    --duration "${DURATION:-15s}" --out "${OUT:-$work/results}"
+status=$?
+stop_viperd
+((server_status == 0)) || { echo "smoke.sh: the server crashed or stopped uncleanly" >&2; exit 1; }
+exit $status
