@@ -3,21 +3,24 @@ import ArgumentParser
 import Foundation
 
 /// The database every operator command takes: `--db` (an SQLite file) or `--database-url` (a
-/// PostgreSQL server), declared in `DatabaseOptions.table`.
-struct DatabaseOption: ParsableArguments, CustomReflectable {
-    static let arguments = TableArguments(table: DatabaseOptions.table, defaults: DatabaseOptions.defaultLocation)
+/// PostgreSQL server), declared in `DatabaseOptions.table`. Their help is the table's; a test
+/// checks that these two properties are exactly the table's flags.
+struct DatabaseOption: ParsableArguments {
+    @Option(name: .customLong("db"), help: Self.help("db"))
+    var db: String?
 
-    /// The flags given, by name.
-    private(set) var flags: [String: [String]] = [:]
+    @Option(name: .customLong("database-url"), help: Self.help("database-url"))
+    var databaseURL: String?
 
-    init() {}
-
-    init(from decoder: any Decoder) throws {
-        flags = try Self.arguments.flags(from: decoder)
+    /// The help line of the table's option `flag`.
+    static func help(_ flag: String) -> ArgumentHelp {
+        guard let option = DatabaseOptions.table[flag] else { return ArgumentHelp() }
+        return ArgumentHelp(option.helpLine(defaults: DatabaseOptions.defaultLocation), valueName: option.valueName)
     }
 
-    var customMirror: Mirror {
-        Mirror(self, children: Self.arguments.children, displayStyle: .struct)
+    /// The flags given, by name.
+    var flags: [String: [String]] {
+        ["db": db, "database-url": databaseURL].compactMapValues { $0.map { [$0] } }
     }
 
     /// Whether a flag named the database (a variable does not count).

@@ -10,7 +10,11 @@ import Logging
 import SQLiteGateway
 
 /// `viperd serve`: run the HTTP server until SIGTERM or SIGINT.
-struct Serve: ParsableCommand, CustomReflectable {
+///
+/// Its options are the rows of `ServeOptions.table`, declared there once: ArgumentParser hands
+/// them over unparsed (`.allUnrecognized`), the table parses them, and the table writes their
+/// `--help`, through ArgumentParser's public API only.
+struct Serve: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Run the HTTP server.",
         discussion: """
@@ -19,25 +23,27 @@ struct Serve: ParsableCommand, CustomReflectable {
             Timeouts are in seconds and may be fractional. SIGTERM or SIGINT shuts down \
             gracefully: in-flight requests finish (answered with Connection: close) within \
             --shutdown-timeout, then the process exits 0.
-            """)
 
-    static let arguments = TableArguments(table: ServeOptions.table, defaults: AppConfiguration())
+            SERVER OPTIONS:
+
+            """ + ServeOptions.table.helpText(defaults: AppConfiguration()))
 
     @Flag(help: "Check the options and VIPERD_* variables as serving would, print what they resolve to, and exit: 0 valid, 64 not; binds no port and opens no database.")
     var checkConfig = false
 
+    /// The server options as typed, parsed by the table.
+    @Argument(parsing: .allUnrecognized, help: ArgumentHelp("The server options below.", valueName: "server-option"))
+    var serverOptions: [String] = []
+
     /// The table's options as given on the command line.
-    private(set) var options = ServeOptions()
-
-    init() {}
-
-    init(from decoder: any Decoder) throws {
-        _checkConfig = try decoder.container(keyedBy: ArgumentKey.self).decode(Flag<Bool>.self, forKey: ArgumentKey("checkConfig"))
-        options = ServeOptions(try Self.arguments.flags(from: decoder))
-    }
-
-    var customMirror: Mirror {
-        Mirror(self, children: [(label: "checkConfig", value: _checkConfig)] + Self.arguments.children, displayStyle: .struct)
+    var options: ServeOptions {
+        get throws {
+            do {
+                return ServeOptions(try ServeOptions.table.flags(parsing: serverOptions))
+            } catch {
+                throw ValidationError(error.description)
+            }
+        }
     }
 
     /// Bad values are refused here rather than in `run()`, so the message comes with this
@@ -47,6 +53,7 @@ struct Serve: ParsableCommand, CustomReflectable {
     }
 
     func configuration(environment: [String: String]) throws -> AppConfiguration {
+        let options = try self.options
         do {
             return try options.resolve(environment: environment)
         } catch {

@@ -86,6 +86,16 @@ struct DatabaseOptionTests {
         #expect(!FileManager.default.fileExists(atPath: "postgres:"))
     }
 
+    @Test("an operator command's --help shows exactly the database table's two flags, each with the table's value name and variable")
+    func operatorHelpIsTheTable() throws {
+        #expect(DatabaseOptions.table.options.map(\.flag) == ["db", "database-url"], "DatabaseOption declares these two: change it with the table")
+        let help = try ViperdProcess.run(["migrate", "--help"]).output
+        for option in DatabaseOptions.table.options {
+            #expect(help.contains("--\(option.flag) <\(option.valueName)>"), "\(help)")
+            #expect(help.contains(option.variables[0]), "\(help)")
+        }
+    }
+
     @Test("the list above is every command that takes --db: each one --help shows it on is in it")
     func everyCommandListed() throws {
         let listed: Set<String> = ["serve", "migrate", "backup", "user create", "token create", "token revoke", "seed-bench", "import-transactions", "seed-demo"]
