@@ -72,17 +72,26 @@ export function show(...children) {
 
 export function heading(text) { return h('h1', { tabindex: '-1' }, text); }
 
-let announcedAt = 0;
+/** Whether the status line's text is for the scene the current step is about to show. */
+let carriedToNextScene = false;
 
-/** A line in the status region, read out by screen readers. */
-export function announce(text) {
-  announcedAt = Date.now();
+/**
+ * A line in the status region, read out by screen readers. `forNextScene`: the step that writes
+ * it goes on to another scene (a transfer sent, then its list), which keeps it; any other scene
+ * change clears it, however soon it comes.
+ */
+export function announce(text, { forNextScene = false } = {}) {
+  carriedToNextScene = forNextScene;
   document.getElementById('status').textContent = text ?? '';
 }
 
-/** Clears the status line on a new scene, unless the step that led there just wrote it. */
+/** Clears the status line on a new scene, unless the step that led there wrote it for this scene. */
 export function clearStaleAnnouncement() {
-  if (Date.now() - announcedAt > 2000) document.getElementById('status').textContent = '';
+  if (carriedToNextScene) {
+    carriedToNextScene = false;
+    return;
+  }
+  document.getElementById('status').textContent = '';
 }
 
 /** A debounced call: `fn` runs `ms` after the last call. */

@@ -288,6 +288,10 @@ class Journey:
         self.fill("#reset-confirm [name=newPassword]", "a brand new password")
         self.submit("#reset-confirm")
         self.find("#session-notice")
+        # A status line belongs to the scene that wrote it: the change of password two scenes
+        # back must not still be announced here, however quickly the scenes followed each other.
+        stale = self.find("#status").text
+        self.check("Password changed" not in stale and "Mot de passe changé" not in stale, f"a stale status line on the reset screen: {stale!r}")
         self.screenshot("password-reset")
         self.fill("#main form [name=password]", self.password)
         self.submit("#main form")

@@ -26,7 +26,7 @@ public final class PostgresEntityGateway: EntityGateway {
         users = PostgresUserManager(database: database)
         identity = SQLIdentityManager(database: database, isEmailTaken: { error in (error as? PostgresError).map { $0.sqlState == "23505" && $0.constraint == PostgresUserManager.emailConstraint } ?? false })
         outbox = SQLOutboxManager(database: database, lockClause: " FOR UPDATE SKIP LOCKED")
-        sessions = PostgresSessionManager(database: database)
+        sessions = SQLSessionManager(database: database, statements: .postgres)
         products = PostgresProductManager(database: database)
         orders = PostgresOrderManager(database: database)
         idempotency = PostgresIdempotencyManager(database: database)

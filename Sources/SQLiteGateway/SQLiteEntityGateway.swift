@@ -26,7 +26,7 @@ public final class SQLiteEntityGateway: EntityGateway {
         users = SQLiteUserManager(database: database)
         identity = SQLIdentityManager(database: database, isEmailTaken: { error in (error as? SQLiteError).map { $0.code == SQLITE_CONSTRAINT && $0.message.contains("users.email") } ?? false })
         outbox = SQLOutboxManager(database: database, lockClause: "")
-        sessions = SQLiteSessionManager(database: database)
+        sessions = SQLSessionManager(database: database, statements: .sqlite)
         products = SQLiteProductManager(database: database)
         orders = SQLiteOrderManager(database: database)
         idempotency = SQLiteIdempotencyManager(database: database)

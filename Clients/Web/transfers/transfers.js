@@ -125,7 +125,7 @@ export async function flow({ step }) {
         try {
           const sent = await request('POST', `/v1/transfer-drafts/${encodeURIComponent(draft.id)}/submit`, { action: submitAction });
           localStorage.removeItem(draftKey);
-          announce(`${t('sent')}: ${sent.body.amount.formatted} → ${sent.body.recipient.name}`);
+          announce(`${t('sent')}: ${sent.body.amount.formatted} → ${sent.body.recipient.name}`, { forNextScene: true });
           location.hash = '#/transfers';
         } catch (error) { showProblem(element, error); }
       },

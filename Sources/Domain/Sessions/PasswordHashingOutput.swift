@@ -2,7 +2,7 @@
 /// shared by logging in and registering.
 public protocol PasswordHashingOutput {
     /// Too many attempts lately; `retryAfter` in whole seconds.
-    func presentThrottled(retryAfter: Int)
+    func presentRateLimited(retryAfter: Int)
     /// Every hashing slot is taken and the queue is full; `retryAfter` in whole seconds.
-    func presentHashingBusy(retryAfter: Int)
+    func presentServerBusy(retryAfter: Int)
 }

@@ -24,7 +24,7 @@ public struct PostgresUserManager: UserManager {
         do {
             try database.write { connection -> Void in
                 try UserRow.insert(user, on: connection)
-                try connection.statement(PostgresSessionManager.insertWithoutRefresh).run(SessionRow.valuesWithoutRefresh(of: firstSession))
+                try connection.statement(SessionStatements.insertWithoutRefresh).run(SessionRow.valuesWithoutRefresh(of: firstSession))
                 try connection.statement(AccountRow.insert).run(AccountRow.values(of: firstAccount))
             }
             return .registered
@@ -57,7 +57,7 @@ public struct PostgresUserManager: UserManager {
     ) throws -> [String]? {
         try GatewayError.mapping {
             try database.write { connection in
-                let revoked = try SessionSteps.changePassword(of: id, from: old, to: new, at: date, keeping: tokenDigest, on: connection, PostgresSessionManager.statements)
+                let revoked = try SessionSteps.changePassword(of: id, from: old, to: new, at: date, keeping: tokenDigest, on: connection, .postgres)
                 if revoked != nil { try OutboxSteps.append(notice, on: connection) }
                 return revoked
             }

@@ -33,11 +33,11 @@ public final class PasswordResetConfirmPresenter: PasswordResetConfirmUseCaseOut
     public func presentValidationFailures(_ failures: [UserFieldFailure]) { output.showValidationFailures(messages.userFieldFailures(failures)) }
     public func presentCodeMismatch(attemptsLeft: Int) { output.showValidationFailures(messages.codeRefused(attemptsLeft: attemptsLeft)) }
 
-    public func presentThrottled(retryAfter: Int) {
-        output.showThrottled(messages.throttled(.mailThrottledDetail, retryAfter: retryAfter), retryAfter: retryAfter)
+    public func presentRateLimited(retryAfter: Int) {
+        output.showRateLimited(messages.rateLimited(.mailThrottledDetail, retryAfter: retryAfter), retryAfter: retryAfter)
     }
 
-    public func presentHashingBusy(retryAfter: Int) {
+    public func presentServerBusy(retryAfter: Int) {
         output.showServerBusy(messages.serverBusy(retryAfter: retryAfter), retryAfter: retryAfter)
     }
 }

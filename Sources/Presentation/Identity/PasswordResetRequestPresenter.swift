@@ -34,7 +34,7 @@ public final class PasswordResetRequestPresenter: PasswordResetRequestUseCaseOut
 
     public func presentValidationFailures(_ failures: [UserFieldFailure]) { output.showValidationFailures(messages.userFieldFailures(failures)) }
 
-    public func presentThrottled(retryAfter: Int) {
-        output.showThrottled(messages.throttled(.mailThrottledDetail, retryAfter: retryAfter), retryAfter: retryAfter)
+    public func presentRateLimited(retryAfter: Int) {
+        output.showRateLimited(messages.rateLimited(.mailThrottledDetail, retryAfter: retryAfter), retryAfter: retryAfter)
     }
 }

@@ -5,5 +5,5 @@ public protocol PasswordResetRequestPresenterOutput: ProblemPresenterOutput, Val
     /// Taken in (202), alike whether or not the address is held.
     func showAccepted(_ accepted: AcceptedViewModel)
     /// Too many codes lately (429), with the wait in whole seconds.
-    func showThrottled(_ problem: ProblemViewModel, retryAfter: Int)
+    func showRateLimited(_ problem: ProblemViewModel, retryAfter: Int)
 }

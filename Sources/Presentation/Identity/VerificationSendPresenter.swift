@@ -26,8 +26,8 @@ public final class VerificationSendPresenter: VerificationSendUseCaseOutput, Sto
         output.showAlreadyVerified(ProblemViewModel(code: .alreadyVerified, title: messages.text(.conflictTitle), detail: messages.text(.alreadyVerified)))
     }
 
-    public func presentThrottled(retryAfter: Int) {
-        output.showThrottled(messages.throttled(.mailThrottledDetail, retryAfter: retryAfter), retryAfter: retryAfter)
+    public func presentRateLimited(retryAfter: Int) {
+        output.showRateLimited(messages.rateLimited(.mailThrottledDetail, retryAfter: retryAfter), retryAfter: retryAfter)
     }
 
     public func presentUnknownUser() { output.showUnauthorized(messages.unauthorized()) }

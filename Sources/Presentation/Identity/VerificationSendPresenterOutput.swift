@@ -7,5 +7,5 @@ public protocol VerificationSendPresenterOutput: ProblemPresenterOutput, Unautho
     /// Nothing to verify (409 `already_verified`).
     func showAlreadyVerified(_ problem: ProblemViewModel)
     /// Too many codes lately (429), with the wait in whole seconds.
-    func showThrottled(_ problem: ProblemViewModel, retryAfter: Int)
+    func showRateLimited(_ problem: ProblemViewModel, retryAfter: Int)
 }

@@ -21,7 +21,7 @@ extension Messages {
     }
 
     /// 429 `rate_limited`, worded by the scene (`detail` takes `{seconds}`).
-    func throttled(_ detail: Key, retryAfter: Int) -> ProblemViewModel {
+    func rateLimited(_ detail: Key, retryAfter: Int) -> ProblemViewModel {
         ProblemViewModel(code: .rateLimited, title: text(.throttledTitle), detail: text(detail, ["seconds": "\(retryAfter)"]))
     }
 

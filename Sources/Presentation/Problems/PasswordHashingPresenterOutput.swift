@@ -4,7 +4,7 @@ import Domain
 /// besides its own outcomes.
 public protocol PasswordHashingPresenterOutput {
     /// Too many attempts lately (429), with the wait in whole seconds.
-    func showThrottled(_ problem: ProblemViewModel, retryAfter: Int)
+    func showRateLimited(_ problem: ProblemViewModel, retryAfter: Int)
     /// Every hashing slot is taken (503 `server_busy`), with the wait in whole seconds.
     func showServerBusy(_ problem: ProblemViewModel, retryAfter: Int)
 }

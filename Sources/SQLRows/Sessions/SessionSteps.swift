@@ -17,11 +17,11 @@ public enum SessionSteps {
             return .refused
         case .revokeReused:
             guard let session else { return .refused }
-            try connection.run(sql.revoke, [.text(session.tokenDigest), .integer(Milliseconds.from(rotation.now))])
+            try connection.run(SessionStatements.revoke, [.text(session.tokenDigest), .integer(Milliseconds.from(rotation.now))])
             return .reused(revokedTokenDigest: session.tokenDigest)
         case .rotate(let next):
             guard let session else { return .refused }
-            let changed = try connection.run(sql.rotate, SessionRow.rotationValues(of: next, replacing: session.tokenDigest))
+            let changed = try connection.run(SessionStatements.rotate, SessionRow.rotationValues(of: next, replacing: session.tokenDigest))
             guard changed == 1 else { throw GatewayError.failure("session \(session.tokenDigest) vanished while it was rotated") }
             return .rotated(next, replacedTokenDigest: session.tokenDigest)
         }
@@ -34,8 +34,8 @@ public enum SessionSteps {
         of id: UserID, from old: String, to new: String, at date: Date, keeping tokenDigest: String, on connection: Connection,
         _ sql: SessionStatements
     ) throws -> [String]? {
-        guard try connection.run(sql.updatePasswordHash, [.text(id.rawValue), .text(old), .text(new)]) == 1 else { return nil }
-        return try connection.rows(sql.revokeAllBut, [.text(id.rawValue), .integer(Milliseconds.from(date)), .text(tokenDigest)]) {
+        guard try connection.run(SessionStatements.updatePasswordHash, [.text(id.rawValue), .text(old), .text(new)]) == 1 else { return nil }
+        return try connection.rows(SessionStatements.revokeAllBut, [.text(id.rawValue), .integer(Milliseconds.from(date)), .text(tokenDigest)]) {
             $0.string(at: 0) ?? ""
         }
     }

@@ -19,7 +19,7 @@ public struct SQLiteUserManager: UserManager {
         do {
             try database.write { connection -> Void in
                 try UserRow.insert(user, on: connection)
-                try connection.statement(SQLiteSessionManager.insertWithoutRefresh).run(SessionRow.valuesWithoutRefresh(of: firstSession))
+                try connection.statement(SessionStatements.insertWithoutRefresh).run(SessionRow.valuesWithoutRefresh(of: firstSession))
                 try connection.statement(AccountRow.insert).run(AccountRow.values(of: firstAccount))
             }
             return .registered
@@ -52,7 +52,7 @@ public struct SQLiteUserManager: UserManager {
     ) throws -> [String]? {
         try GatewayError.mapping {
             try database.write { connection in
-                let revoked = try SessionSteps.changePassword(of: id, from: old, to: new, at: date, keeping: tokenDigest, on: connection, SQLiteSessionManager.statements)
+                let revoked = try SessionSteps.changePassword(of: id, from: old, to: new, at: date, keeping: tokenDigest, on: connection, .sqlite)
                 if revoked != nil { try OutboxSteps.append(notice, on: connection) }
                 return revoked
             }

@@ -33,7 +33,7 @@ public class SceneResponder: ProblemPresenterOutput, NotFoundPresenterOutput, Va
         context.logger.error("internal inconsistency: \(reason)", metadata: ["request_id": "\(context.requestID)"])
         showProblem(problem)
     }
-    public func showThrottled(_ problem: ProblemViewModel, retryAfter: Int) {
+    public func showRateLimited(_ problem: ProblemViewModel, retryAfter: Int) {
         showProblem(problem, headers: ["Retry-After": "\(retryAfter)"])
     }
     public func showServerBusy(_ problem: ProblemViewModel, retryAfter: Int) {

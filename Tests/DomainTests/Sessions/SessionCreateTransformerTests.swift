@@ -50,7 +50,7 @@ struct SessionCreateTransformerTests {
     @Test("repeated failures from one client are throttled with a wait, even with the right password; the owner elsewhere is not")
     func throttledByClient() {
         for _ in 0..<3 { _ = login("charlie@example.com", "wrong", from: "10.0.0.7") }
-        #expect(login("charlie@example.com", "correct horse", from: "10.0.0.7") == [.throttled(60)])
+        #expect(login("charlie@example.com", "correct horse", from: "10.0.0.7") == [.rateLimited(60)])
         guard case .sessionCreated = login("charlie@example.com", "correct horse", from: "10.9.9.9").first else {
             Issue.record("the owner at another address was throttled")
             return
@@ -65,20 +65,20 @@ struct SessionCreateTransformerTests {
     @Test("past the email's threshold a client that failed waits a growing pause, even with the right password; a fresh one does not")
     func pacedByEmail() {
         for index in 0..<4 { _ = login("charlie@example.com", "wrong", from: "10.0.1.\(index)") }
-        #expect(login("charlie@example.com", "correct horse", from: "10.0.1.0") == [.throttled(1)])
+        #expect(login("charlie@example.com", "correct horse", from: "10.0.1.0") == [.rateLimited(1)])
         guard case .sessionCreated = login("charlie@example.com", "correct horse", from: "10.9.9.9").first else {
             Issue.record("a fresh client was paced")
             return
         }
         clock.advance(1)
         #expect(login("charlie@example.com", "wrong", from: "10.0.1.1") == [.invalidCredentials])
-        #expect(login("charlie@example.com", "wrong", from: "10.0.1.2") == [.throttled(2)])
+        #expect(login("charlie@example.com", "wrong", from: "10.0.1.2") == [.rateLimited(2)])
     }
 
     @Test("repeated failures from one address are throttled across emails")
     func throttledByAddress() {
         for index in 0..<5 { _ = login("user\(index)@example.com", "x", from: "10.0.0.7") }
-        #expect(login("charlie@example.com", "correct horse", from: "10.0.0.7") == [.throttled(60)])
+        #expect(login("charlie@example.com", "correct horse", from: "10.0.0.7") == [.rateLimited(60)])
         guard case .sessionCreated = login("charlie@example.com", "correct horse", from: "10.0.0.8").first else {
             Issue.record("another address was throttled")
             return
@@ -101,7 +101,7 @@ struct SessionCreateTransformerTests {
         let events = parallelLogins { _ in ("charlie@example.com", "10.1.0.1") }
         #expect(events.count == 40)
         #expect(events.filter { $0 == .invalidCredentials }.count == 3)
-        #expect(events.filter { $0 == .throttled(60) }.count == 37)
+        #expect(events.filter { $0 == .rateLimited(60) }.count == 37)
     }
 
     @Test("40 parallel wrong passwords from clients that failed, past the email's threshold: one is checked, the rest wait")
@@ -110,14 +110,14 @@ struct SessionCreateTransformerTests {
         clock.advance(5)
         let events = parallelLogins { index in ("charlie@example.com", "10.1.\(index).1") }
         #expect(events.filter { $0 == .invalidCredentials }.count == 1)
-        #expect(events.filter { $0 == .throttled(4) }.count == 39)
+        #expect(events.filter { $0 == .rateLimited(4) }.count == 39)
     }
 
     @Test("40 parallel wrong logins from one address get at most the address's limit of checks")
     func parallelGuessesPerAddress() {
         let events = parallelLogins { index in ("user\(index)@example.com", "10.0.0.7") }
         #expect(events.filter { $0 == .invalidCredentials }.count == 5)
-        #expect(events.filter { $0 == .throttled(60) }.count == 35)
+        #expect(events.filter { $0 == .rateLimited(60) }.count == 35)
     }
 
     @Test("a success gives the address its slot back: a shared address is not throttled by logins that worked")
@@ -133,7 +133,7 @@ struct SessionCreateTransformerTests {
     @Test("busy hashing answers with its wait and counts against neither limit")
     func busyHashing() {
         hasher.busy.withLock { $0 = true }
-        for _ in 0..<5 { #expect(login("charlie@example.com", "wrong") == [.hashingBusy(2)]) }
+        for _ in 0..<5 { #expect(login("charlie@example.com", "wrong") == [.serverBusy(2)]) }
         hasher.busy.withLock { $0 = false }
         #expect(login("charlie@example.com", "wrong") == [.invalidCredentials])
     }

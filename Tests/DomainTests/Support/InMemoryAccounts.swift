@@ -194,8 +194,8 @@ final class AccountOutputSpy: UserRegisterUseCaseOutput, SessionCreateUseCaseOut
         case validation([UserFieldFailure])
         case sessionCreated(SessionPresentationModel)
         case invalidCredentials
-        case throttled(Int)
-        case hashingBusy(Int)
+        case rateLimited(Int)
+        case serverBusy(Int)
         case loggedOut
         case user(UserPresentationModel)
         case unknownUser
@@ -209,8 +209,8 @@ final class AccountOutputSpy: UserRegisterUseCaseOutput, SessionCreateUseCaseOut
     func presentValidationFailures(_ failures: [UserFieldFailure]) { events.append(.validation(failures)) }
     func presentCreated(_ session: SessionPresentationModel) { events.append(.sessionCreated(session)) }
     func presentInvalidCredentials() { events.append(.invalidCredentials) }
-    func presentThrottled(retryAfter: Int) { events.append(.throttled(retryAfter)) }
-    func presentHashingBusy(retryAfter: Int) { events.append(.hashingBusy(retryAfter)) }
+    func presentRateLimited(retryAfter: Int) { events.append(.rateLimited(retryAfter)) }
+    func presentServerBusy(retryAfter: Int) { events.append(.serverBusy(retryAfter)) }
     func presentLoggedOut() { events.append(.loggedOut) }
     func presentUser(_ user: UserPresentationModel) { events.append(.user(user)) }
     func presentUnknownUser() { events.append(.unknownUser) }

@@ -144,7 +144,7 @@ struct UserRegisterTransformerTests {
                 return
             }
         }
-        #expect(register("User", "user3@example.com", "correct horse") == [.throttled(60)])
+        #expect(register("User", "user3@example.com", "correct horse") == [.rateLimited(60)])
         guard case .accepted = register("User", "user3@example.com", "correct horse", from: "10.0.0.2").first else {
             Issue.record("another address was throttled")
             return
@@ -165,7 +165,7 @@ struct UserRegisterTransformerTests {
         }
         let all = events.withLock { $0 }
         #expect(all.filter { if case .accepted = $0 { true } else { false } }.count == 3)
-        #expect(all.filter { $0 == .throttled(60) }.count == 17)
+        #expect(all.filter { $0 == .rateLimited(60) }.count == 17)
         #expect(accounts.allUsers.count == 3)
     }
 
@@ -173,7 +173,7 @@ struct UserRegisterTransformerTests {
     func refusalsDoNotCount() {
         for _ in 0..<5 { _ = register(nil, "x@example.com", "short") }
         hasher.busy.withLock { $0 = true }
-        for _ in 0..<5 { #expect(register("User", "busy@example.com", "correct horse") == [.hashingBusy(2)]) }
+        for _ in 0..<5 { #expect(register("User", "busy@example.com", "correct horse") == [.serverBusy(2)]) }
         hasher.busy.withLock { $0 = false }
         #expect(accounts.allUsers.isEmpty)
         guard case .accepted = register("User", "busy@example.com", "correct horse").first else {

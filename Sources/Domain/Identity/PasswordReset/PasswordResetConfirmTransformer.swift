@@ -42,7 +42,7 @@ public struct PasswordResetConfirmTransformer {
             case .noLiveCode, .emailTaken: output.presentCodeMismatch(attemptsLeft: 0)
             }
         } catch let busy as PasswordHashingBusy {
-            output.presentHashingBusy(retryAfter: busy.retryAfter)
+            output.presentServerBusy(retryAfter: busy.retryAfter)
         } catch {
             output.presentStorage(error)
         }

@@ -1,7 +1,7 @@
 /// `POST /v1/password-resets/confirm`: set a new password with the mailed reset code.
 ///
 /// Outcomes: `presentReset()`, `presentValidationFailures(_:)`, `presentCodeMismatch(attemptsLeft:)`,
-/// `presentHashingBusy(retryAfter:)`, storage failures.
+/// `presentServerBusy(retryAfter:)`, storage failures.
 public struct PasswordResetConfirmUseCase {
     private let transformer: PasswordResetConfirmTransformer
 

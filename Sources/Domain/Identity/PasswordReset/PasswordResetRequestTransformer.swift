@@ -17,7 +17,7 @@ public struct PasswordResetRequestTransformer {
         let normalized = EmailAddress.normalize(email ?? "")
         let now = services.clock.now()
         if let wait = services.mailThrottle.reserve(recipient: normalized, client: clientAddress, now: now) {
-            output.presentThrottled(retryAfter: wait)
+            output.presentRateLimited(retryAfter: wait)
             return
         }
         do {

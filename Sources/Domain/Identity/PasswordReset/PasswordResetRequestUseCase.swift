@@ -2,7 +2,7 @@
 /// whether or not it is held.
 ///
 /// Outcomes: `presentAccepted(email:)`, `presentValidationFailures(_:)`,
-/// `presentThrottled(retryAfter:)`, storage failures.
+/// `presentRateLimited(retryAfter:)`, storage failures.
 public struct PasswordResetRequestUseCase {
     private let transformer: PasswordResetRequestTransformer
 

@@ -6,5 +6,5 @@ public protocol PasswordResetRequestUseCaseOutput: StorageFailureOutput {
     /// The address is missing or not plausible.
     func presentValidationFailures(_ failures: [UserFieldFailure])
     /// Too many codes to this address or from this client lately; `retryAfter` in seconds.
-    func presentThrottled(retryAfter: Int)
+    func presentRateLimited(retryAfter: Int)
 }

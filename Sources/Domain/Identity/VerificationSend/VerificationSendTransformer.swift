@@ -21,7 +21,7 @@ public struct VerificationSendTransformer {
                 return
             }
             if let wait = services.mailThrottle.reserve(recipient: user.email, client: clientAddress, now: now) {
-                output.presentThrottled(retryAfter: wait)
+                output.presentRateLimited(retryAfter: wait)
                 return
             }
             let (issued, code) = services.code(for: id, .verifyEmail, at: now)

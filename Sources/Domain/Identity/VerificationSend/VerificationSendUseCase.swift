@@ -1,6 +1,6 @@
 /// `POST /v1/users/verification`: mail the signed-in, unverified user a new code.
 ///
-/// Outcomes: `presentSent(email:)`, `presentAlreadyVerified()`, `presentThrottled(retryAfter:)`,
+/// Outcomes: `presentSent(email:)`, `presentAlreadyVerified()`, `presentRateLimited(retryAfter:)`,
 /// `presentUnknownUser()`, storage failures.
 public struct VerificationSendUseCase {
     private let transformer: VerificationSendTransformer

@@ -5,7 +5,7 @@ public protocol VerificationSendUseCaseOutput: StorageFailureOutput {
     /// The address is verified already: there is nothing to prove.
     func presentAlreadyVerified()
     /// Too many codes to this address or from this client lately; `retryAfter` in seconds.
-    func presentThrottled(retryAfter: Int)
+    func presentRateLimited(retryAfter: Int)
     /// The session's user no longer exists.
     func presentUnknownUser()
 }

@@ -29,7 +29,7 @@ public struct SessionCreateTransformer {
         // The slot is taken before the password is checked: parallel guesses cannot all pass a
         // check made before any of them is counted.
         if let wait = throttle.reserve(email: email, address: clientAddress, now: now) {
-            output.presentThrottled(retryAfter: wait)
+            output.presentRateLimited(retryAfter: wait)
             return
         }
         do {
@@ -62,7 +62,7 @@ public struct SessionCreateTransformer {
                 refreshExpiresAt: session.expiresAt))
         } catch let busy as PasswordHashingBusy {
             throttle.cancel(email: email, address: clientAddress, now: now)
-            output.presentHashingBusy(retryAfter: busy.retryAfter)
+            output.presentServerBusy(retryAfter: busy.retryAfter)
         } catch {
             throttle.cancel(email: email, address: clientAddress, now: now)
             output.presentStorage(error)

@@ -1,7 +1,7 @@
 /// `POST /v1/sessions`: log in with email and password.
 ///
 /// Outcomes: `presentCreated(_:)`, `presentInvalidCredentials()` (unknown email and
-/// wrong password alike), `presentThrottled(retryAfter:)`, `presentHashingBusy(retryAfter:)`,
+/// wrong password alike), `presentRateLimited(retryAfter:)`, `presentServerBusy(retryAfter:)`,
 /// storage failures.
 public struct SessionCreateUseCase {
     private let transformer: SessionCreateTransformer

@@ -1,4 +1,4 @@
-/// What logging in can lead to (`presentThrottled`: too many failures for the email or the
+/// What logging in can lead to (`presentRateLimited`: too many failures for the email or the
 /// address).
 public protocol SessionCreateUseCaseOutput: StorageFailureOutput, PasswordHashingOutput {
     /// Logged in: the new session's access and refresh tokens and their expiries.

@@ -52,7 +52,7 @@ public struct PasswordChangeTransformer {
                 return
             }
             if let wait = throttle.reserve(email: user.email, address: clientAddress, now: now) {
-                output.presentThrottled(retryAfter: wait)
+                output.presentRateLimited(retryAfter: wait)
                 return
             }
             do {
@@ -76,7 +76,7 @@ public struct PasswordChangeTransformer {
                 output.presentPasswordChanged()
             } catch let busy as PasswordHashingBusy {
                 throttle.cancel(email: user.email, address: clientAddress, now: now)
-                output.presentHashingBusy(retryAfter: busy.retryAfter)
+                output.presentServerBusy(retryAfter: busy.retryAfter)
             } catch {
                 throttle.cancel(email: user.email, address: clientAddress, now: now)
                 output.presentStorage(error)

@@ -2,7 +2,7 @@
 /// session of theirs.
 ///
 /// Outcomes: `presentPasswordChanged()`, `presentValidationFailures(_:)` (a wrong current
-/// password among them), `presentThrottled(retryAfter:)`, `presentHashingBusy(retryAfter:)`,
+/// password among them), `presentRateLimited(retryAfter:)`, `presentServerBusy(retryAfter:)`,
 /// `presentUnknownUser()`, storage failures.
 public struct PasswordChangeUseCase {
     private let transformer: PasswordChangeTransformer

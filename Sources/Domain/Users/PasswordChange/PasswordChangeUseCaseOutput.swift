@@ -1,4 +1,4 @@
-/// What changing one's password can lead to (`presentThrottled`: too many failed logins or wrong
+/// What changing one's password can lead to (`presentRateLimited`: too many failed logins or wrong
 /// current passwords for the email or the address).
 public protocol PasswordChangeUseCaseOutput: StorageFailureOutput, PasswordHashingOutput {
     /// The new password is stored and every other session of the user is revoked.

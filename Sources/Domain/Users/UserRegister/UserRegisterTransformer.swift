@@ -33,7 +33,7 @@ public struct UserRegisterTransformer {
         let normalized = EmailAddress.normalize(email ?? "")
         let now = services.clock.now()
         if let wait = throttle?.reserve(address: clientAddress, now: now) {
-            output.presentThrottled(retryAfter: wait)
+            output.presentRateLimited(retryAfter: wait)
             return
         }
         do {
@@ -43,7 +43,7 @@ public struct UserRegisterTransformer {
             output.presentAccepted(email: normalized)
         } catch let busy as PasswordHashingBusy {
             throttle?.cancel(address: clientAddress, now: now)
-            output.presentHashingBusy(retryAfter: busy.retryAfter)
+            output.presentServerBusy(retryAfter: busy.retryAfter)
         } catch {
             throttle?.cancel(address: clientAddress, now: now)
             output.presentStorage(error)

@@ -3,8 +3,8 @@
 /// alike.
 ///
 /// Outcomes: `presentAccepted(email:)`, `presentValidationFailures(_:)` (no name, implausible
-/// email, password under 10 characters), `presentThrottled(retryAfter:)` (too many
-/// registrations from the address), `presentHashingBusy(retryAfter:)`, storage failures.
+/// email, password under 10 characters), `presentRateLimited(retryAfter:)` (too many
+/// registrations from the address), `presentServerBusy(retryAfter:)`, storage failures.
 public struct UserRegisterUseCase {
     private let transformer: UserRegisterTransformer
 

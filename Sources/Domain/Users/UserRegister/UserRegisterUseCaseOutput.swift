@@ -1,4 +1,4 @@
-/// What registering can lead to (`presentThrottled`: too many registrations from the address).
+/// What registering can lead to (`presentRateLimited`: too many registrations from the address).
 public protocol UserRegisterUseCaseOutput: StorageFailureOutput, PasswordHashingOutput {
     /// Taken in: the same event whether the address was free (a user now claims it and a code is
     /// on its way) or already held (its holder is told), so the answer tells nobody which.

@@ -42,11 +42,11 @@ public final class SessionCreatePresenter: SessionCreateUseCaseOutput, StorageFa
         output.showUnauthorized(ProblemViewModel(code: .invalidCredentials, title: messages.text(.unauthorizedTitle), detail: messages.text(.invalidCredentials)))
     }
 
-    public func presentThrottled(retryAfter: Int) {
-        output.showThrottled(messages.throttled(.throttledDetail, retryAfter: retryAfter), retryAfter: retryAfter)
+    public func presentRateLimited(retryAfter: Int) {
+        output.showRateLimited(messages.rateLimited(.throttledDetail, retryAfter: retryAfter), retryAfter: retryAfter)
     }
 
-    public func presentHashingBusy(retryAfter: Int) {
+    public func presentServerBusy(retryAfter: Int) {
         output.showServerBusy(messages.serverBusy(retryAfter: retryAfter), retryAfter: retryAfter)
     }
 }

@@ -56,11 +56,11 @@ public final class PasswordChangePresenter: PasswordChangeUseCaseOutput, Storage
 
     public func presentUnknownUser() { output.showUnauthorized(messages.unauthorized()) }
 
-    public func presentThrottled(retryAfter: Int) {
-        output.showThrottled(messages.throttled(.throttledDetail, retryAfter: retryAfter), retryAfter: retryAfter)
+    public func presentRateLimited(retryAfter: Int) {
+        output.showRateLimited(messages.rateLimited(.throttledDetail, retryAfter: retryAfter), retryAfter: retryAfter)
     }
 
-    public func presentHashingBusy(retryAfter: Int) {
+    public func presentServerBusy(retryAfter: Int) {
         output.showServerBusy(messages.serverBusy(retryAfter: retryAfter), retryAfter: retryAfter)
     }
 }

@@ -43,11 +43,11 @@ public final class UserRegisterPresenter: UserRegisterUseCaseOutput, StorageFail
         output.showValidationFailures(messages.userFieldFailures(failures))
     }
 
-    public func presentThrottled(retryAfter: Int) {
-        output.showThrottled(messages.throttled(.registrationThrottledDetail, retryAfter: retryAfter), retryAfter: retryAfter)
+    public func presentRateLimited(retryAfter: Int) {
+        output.showRateLimited(messages.rateLimited(.registrationThrottledDetail, retryAfter: retryAfter), retryAfter: retryAfter)
     }
 
-    public func presentHashingBusy(retryAfter: Int) {
+    public func presentServerBusy(retryAfter: Int) {
         output.showServerBusy(messages.serverBusy(retryAfter: retryAfter), retryAfter: retryAfter)
     }
 }
