@@ -25,6 +25,7 @@ the refreshed one.) Depends on httpx only, which the generated client already ne
 """
 import asyncio
 import threading
+import weakref
 
 import httpx
 
@@ -49,8 +50,8 @@ class RefreshingAuth(httpx.Auth):
       - One refresh at a time per session: the server revokes a session whose refresh token is
         presented twice. A request refused with an access token that another request has already
         replaced retries with the replacement instead of refreshing again. Threads share a lock,
-        and so do the tasks of one event loop; use one instance from sync or async code, not both
-        at once.
+        and so do the tasks of one asyncio event loop; use one instance from sync or async code,
+        not both at once.
       - `on_rotated(access, refresh)` is called with each new pair, under that lock (so calls come
         in order), before the request is repeated: persist the pair there.
       - A refresh answered 401 means the session is over (expired, revoked, signed out elsewhere):
@@ -71,7 +72,8 @@ class RefreshingAuth(httpx.Auth):
         self._on_signed_out = on_signed_out
         self._state_lock = threading.Lock()  # the pair is read and written whole
         self._thread_refresh_lock = threading.Lock()
-        self._task_refresh_lock = asyncio.Lock()
+        # An asyncio.Lock serves one event loop; an app may run several (asyncio.run per job).
+        self._task_refresh_locks = weakref.WeakKeyDictionary()
 
     @property
     def tokens(self):
@@ -101,7 +103,7 @@ class RefreshingAuth(httpx.Auth):
             if refresh_request is not None:
                 refresh_response = yield refresh_request
                 refresh_response.read()
-                fresh = self._take_refresh_answer(refresh_request, refresh_response)
+                fresh = self._take_refresh_answer(refresh_response)
         if fresh is not None:
             request.headers["Authorization"] = f"Bearer {fresh}"
             yield request
@@ -112,17 +114,25 @@ class RefreshingAuth(httpx.Auth):
         response = yield request
         if not self._wants_refresh(request, response, sent):
             return
-        async with self._task_refresh_lock:
+        async with self._task_refresh_lock():
             fresh, refresh_request = self._replacement_or_refresh_request(request, sent)
             if refresh_request is not None:
                 refresh_response = yield refresh_request
                 await refresh_response.aread()
-                fresh = self._take_refresh_answer(refresh_request, refresh_response)
+                fresh = self._take_refresh_answer(refresh_response)
         if fresh is not None:
             request.headers["Authorization"] = f"Bearer {fresh}"
             yield request
 
     # The steps both flows share.
+
+    def _task_refresh_lock(self):
+        loop = asyncio.get_running_loop()
+        with self._state_lock:
+            lock = self._task_refresh_locks.get(loop)
+            if lock is None:
+                lock = self._task_refresh_locks[loop] = asyncio.Lock()
+        return lock
 
     def _authorize(self, request):
         """Sets the header from the current access token; returns the token sent (or None)."""
@@ -157,7 +167,7 @@ class RefreshingAuth(httpx.Auth):
             headers["Accept-Language"] = request.headers["Accept-Language"]
         return None, httpx.Request("POST", url, headers=headers, json={"refreshToken": refresh})
 
-    def _take_refresh_answer(self, refresh_request, response):
+    def _take_refresh_answer(self, response):
         """Stores a 200's pair (→ the new access token); a 401 ends the session (→ None); any other
         answer keeps the pair (→ None)."""
         if response.status_code == 200:
@@ -173,9 +183,7 @@ class RefreshingAuth(httpx.Auth):
                 self._on_rotated(access, refresh)
             return access
         if response.status_code == 401:
-            with self._state_lock:
-                ended = self._refresh is not None and refresh_request is not None
-                self._access = self._refresh = None
-            if ended and self._on_signed_out is not None:
+            self.sign_out()
+            if self._on_signed_out is not None:
                 self._on_signed_out()
         return None
