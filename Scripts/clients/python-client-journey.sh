@@ -25,7 +25,7 @@ trap cleanup EXIT
 KEEP_PYTHON_CLIENT="$work/client" VENV="$VENV" bash "$root/Scripts/clients/generated-clients.sh" python || exit 1
 start_viperd "$VIPERD_BIN" "$work" --log-level info --access-token-minutes 0.05 || exit 1
 
-timeout --kill-after=10 300 "$VENV/bin/python" "$root/Scripts/clients/python-client-journey.py" \
+timeout --kill-after=10 240 "$VENV/bin/python" "$root/Scripts/clients/python-client-journey.py" \
     "$base" "$work/server.log" "$work/client"
 status=$?
 stop_viperd
