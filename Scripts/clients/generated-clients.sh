@@ -8,13 +8,15 @@
 #
 #   bash Scripts/clients/generated-clients.sh [python|swift|all]     (default all; .ci/run runs all)
 #
-# Environment: VENV (default .venv-openapi-python-client; created if missing).
+# Environment: VENV (default .venv-openapi-python-client; created if missing); KEEP_PYTHON_CLIENT, a
+# folder the generated `viperd_client` package is copied into (python-client-journey.sh runs it).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 root=$PWD
 
 GENERATOR_VERSION=0.29.1
 VENV=${VENV:-.venv-openapi-python-client}
+[[ $VENV == /* ]] || VENV=$root/$VENV
 which=${1:-all}
 spec=Sources/Web/OpenAPI/openapi.json
 
@@ -45,10 +47,13 @@ python_client() {
         return 1
     fi
     # The generator's own dependencies (httpx, attrs, python-dateutil) are what the client needs.
-    if ! (cd "$scratch" && "$root/$VENV/bin/python" -c 'import viperd_client, viperd_client.api, viperd_client.models'); then
+    if ! (cd "$scratch" && "$VENV/bin/python" -c 'import viperd_client, viperd_client.api, viperd_client.models'); then
         rm -rf "$scratch"
         log "the generated Python client does not import"
         return 1
+    fi
+    if [[ -n "${KEEP_PYTHON_CLIENT:-}" ]]; then
+        mkdir -p "$KEEP_PYTHON_CLIENT" && cp -R "$scratch/viperd_client" "$KEEP_PYTHON_CLIENT/"
     fi
     rm -rf "$scratch"
     log "python client: generated and imported"
