@@ -24,7 +24,7 @@ public final class PostgresEntityGateway: EntityGateway {
         self.database = database
         contacts = PostgresContactManager(database: database, quota: quotas.contacts)
         users = PostgresUserManager(database: database)
-        identity = SQLIdentityManager(database: database, isEmailTaken: { error in (error as? PostgresError).map { $0.sqlState == "23505" && $0.constraint == PostgresUserManager.emailConstraint } ?? false })
+        identity = SQLIdentityManager(database: database, isEmailTaken: PostgresUserManager.isEmailTaken)
         outbox = SQLOutboxManager(database: database, lockClause: " FOR UPDATE SKIP LOCKED")
         sessions = SQLSessionManager(database: database, statements: .postgres)
         products = PostgresProductManager(database: database)

@@ -24,7 +24,7 @@ public final class SQLiteEntityGateway: EntityGateway {
         self.database = database
         contacts = SQLiteContactManager(database: database, quota: quotas.contacts)
         users = SQLiteUserManager(database: database)
-        identity = SQLIdentityManager(database: database, isEmailTaken: { error in (error as? SQLiteError).map { $0.code == SQLITE_CONSTRAINT && $0.message.contains("users.email") } ?? false })
+        identity = SQLIdentityManager(database: database, isEmailTaken: SQLiteUserManager.isEmailTaken)
         outbox = SQLOutboxManager(database: database, lockClause: "")
         sessions = SQLSessionManager(database: database, statements: .sqlite)
         products = SQLiteProductManager(database: database)

@@ -31,8 +31,7 @@ public enum SessionSteps {
     /// the hash changed meanwhile (nothing written).
     @inlinable
     public static func changePassword<Connection: SQLConnection>(
-        of id: UserID, from old: String, to new: String, at date: Date, keeping tokenDigest: String, on connection: Connection,
-        _ sql: SessionStatements
+        of id: UserID, from old: String, to new: String, at date: Date, keeping tokenDigest: String, on connection: Connection
     ) throws -> [String]? {
         guard try connection.run(SessionStatements.updatePasswordHash, [.text(id.rawValue), .text(old), .text(new)]) == 1 else { return nil }
         return try connection.rows(SessionStatements.revokeAllBut, [.text(id.rawValue), .integer(Milliseconds.from(date)), .text(tokenDigest)]) {

@@ -1,35 +1,35 @@
 import Domain
 import Foundation
-import SQLRows
 
-/// `UserManager` on the `users` table; registration writes the first session and the first
-/// account in the same transaction.
+/// `UserManager` on the `users` table, on either gateway; registration writes the first session
+/// and the first account in the same transaction.
 ///
 /// Concurrent registrations of one email, from any number of processes, are decided by the
-/// `users_email_key` unique index: the second insert waits for the first transaction and fails
-/// once it commits, so exactly one registers and the other stores nothing.
-public struct PostgresUserManager: UserManager {
-    static let fetchByID = "SELECT \(UserRow.columns) FROM users WHERE id = ?1"
-    static let updatePasswordHash = "UPDATE users SET password_hash = $3 WHERE id = $1 AND password_hash = $2"
-    /// The unique constraint behind `.emailTaken` (PostgreSQL's name for `email … UNIQUE`).
-    static let emailConstraint = "users_email_key"
+/// unique index on `users.email`: the second insert waits for the first transaction (or its
+/// turn at SQLite's one writer) and fails once it commits, so exactly one registers and the
+/// other stores nothing. Which error that is, the gateway tells (`isEmailTaken`).
+public struct SQLUserManager<Database: SQLDatabase>: UserManager {
+    static var fetchByID: String { "SELECT \(UserRow.columns) FROM users WHERE id = ?1" }
 
-    private let database: PostgresDatabase
+    private let database: Database
+    private let isEmailTaken: @Sendable (any Error) -> Bool
 
-    public init(database: PostgresDatabase) {
+    /// - Parameter isEmailTaken: whether an error is the unique violation of `users.email` (any other constraint, such as a first account
+    ///   the CHECKs refuse, is a fault, not a taken email).
+    public init(database: Database, isEmailTaken: @escaping @Sendable (any Error) -> Bool) {
         self.database = database
+        self.isEmailTaken = isEmailTaken
     }
 
     public func register(_ user: User, firstSession: Session, firstAccount: Account) throws -> RegistrationResult {
         do {
             try database.write { connection -> Void in
                 try UserRow.insert(user, on: connection)
-                try connection.statement(SessionStatements.insertWithoutRefresh).run(SessionRow.valuesWithoutRefresh(of: firstSession))
-                try connection.statement(AccountRow.insert).run(AccountRow.values(of: firstAccount))
+                try connection.run(SessionStatements.insertWithoutRefresh, SessionRow.valuesWithoutRefresh(of: firstSession))
+                try connection.run(AccountRow.insert, AccountRow.values(of: firstAccount))
             }
             return .registered
-        } catch let error as PostgresError where error.sqlState == "23505" && error.constraint == Self.emailConstraint {
-            // Any other constraint (a first account the CHECKs refuse) is a fault, not a taken email.
+        } catch where isEmailTaken(error) {
             return .emailTaken
         } catch {
             throw GatewayError.mapped(error)
@@ -49,7 +49,7 @@ public struct PostgresUserManager: UserManager {
     }
 
     public func updatePasswordHash(of id: UserID, from old: String, to new: String) throws -> Bool {
-        try database.change(Self.updatePasswordHash, [.text(id.rawValue), .text(old), .text(new)]) == 1
+        try database.change(SessionStatements.updatePasswordHash, [.text(id.rawValue), .text(old), .text(new)]) == 1
     }
 
     public func changePassword(
@@ -57,7 +57,7 @@ public struct PostgresUserManager: UserManager {
     ) throws -> [String]? {
         try GatewayError.mapping {
             try database.write { connection in
-                let revoked = try SessionSteps.changePassword(of: id, from: old, to: new, at: date, keeping: tokenDigest, on: connection, .postgres)
+                let revoked = try SessionSteps.changePassword(of: id, from: old, to: new, at: date, keeping: tokenDigest, on: connection)
                 if revoked != nil { try OutboxSteps.append(notice, on: connection) }
                 return revoked
             }

@@ -1,38 +1,49 @@
 import Domain
 import Foundation
-import SQLRows
 
-/// `TransferDraftManager` on `transfer_drafts`; expiry is a condition of every query, so an
-/// expired row is never read or changed, whether or not it has been purged yet.
-public struct SQLiteTransferDraftManager: TransferDraftManager {
-    static let insert = "INSERT INTO transfer_drafts (\(TransferDraftRow.columns)) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)"
-    static let fetch = "SELECT \(TransferDraftRow.columns) FROM transfer_drafts WHERE id = ?1 AND owner_id = ?2 AND expires_at > ?3"
+/// `TransferDraftManager` on `transfer_drafts`, on either gateway (`?N` texts); expiry is a
+/// condition of every query, so an expired row is never read or changed, whether or not it has
+/// been purged yet.
+public struct SQLTransferDraftManager<Database: SQLDatabase>: TransferDraftManager {
+    static var insert: String { "INSERT INTO transfer_drafts (\(TransferDraftRow.columns)) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)" }
+    static var fetch: String { "SELECT \(TransferDraftRow.columns) FROM transfer_drafts WHERE id = ?1 AND owner_id = ?2 AND expires_at > ?3" }
     /// Parameters: ?1 id, ?2 owner, ?3 now, ?4 expected version, ?5 amount, ?6 recipient type, ?7 recipient id, ?8 memo.
-    static let update = """
+    /// The row lock of the UPDATE makes a concurrent step wait and then see the new version, so
+    /// of two steps from the same version exactly one applies.
+    static var update: String {
+        """
         UPDATE transfer_drafts SET amount_minor = ?5, recipient_type = ?6, recipient_id = ?7, memo = ?8, version = version + 1 \
         WHERE id = ?1 AND owner_id = ?2 AND expires_at > ?3 AND version = ?4
         """
-    static let delete = "DELETE FROM transfer_drafts WHERE id = ?1 AND owner_id = ?2"
+    }
+    static var delete: String { "DELETE FROM transfer_drafts WHERE id = ?1 AND owner_id = ?2" }
     /// Parameters: ?1 now, ?2 batch size; `transfer_drafts_expires` finds the batch.
-    static let purge = "DELETE FROM transfer_drafts WHERE id IN (SELECT id FROM transfer_drafts WHERE expires_at <= ?1 LIMIT ?2)"
+    static var purge: String { "DELETE FROM transfer_drafts WHERE id IN (SELECT id FROM transfer_drafts WHERE expires_at <= ?1 LIMIT ?2)" }
 
     /// How many unexpired drafts the owner holds at ?2, for the open-draft quota.
-    static let openDraftCount = "SELECT count(*) FROM transfer_drafts WHERE owner_id = ?1 AND expires_at > ?2"
+    static var openDraftCount: String { "SELECT count(*) FROM transfer_drafts WHERE owner_id = ?1 AND expires_at > ?2" }
+    /// The owner's row, locked first where writers run side by side (PostgreSQL): concurrent
+    /// drafts of one owner are counted one by one. SQLite's one writer needs no lock.
+    static var lockOwner: String { "SELECT 1 FROM users WHERE id = ?1 FOR UPDATE" }
 
     private let database: Database
     /// Most open drafts per owner; nil for no quota.
     private let quota: Int?
+    private let lock: String?
 
-    public init(database: Database, quota: Int? = StorageQuotas.standard.openDrafts) {
+    /// - Parameter locksOwner: whether the quota's count must first lock the owner's row
+    ///   (PostgreSQL's concurrent writers).
+    public init(database: Database, quota: Int? = StorageQuotas.standard.openDrafts, locksOwner: Bool) {
         self.database = database
         self.quota = quota
+        lock = locksOwner ? Self.lockOwner : nil
     }
 
     public func insert(_ draft: TransferDraftState) throws {
         try GatewayError.mapping {
             try database.write { connection in
                 let owner: [SQLValue] = [.text(draft.ownerID.rawValue), .integer(Milliseconds.from(draft.createdAt))]
-                try QuotaCheck.ensureRoom(on: connection, .drafts, limit: quota, count: Self.openDraftCount, owner)
+                try QuotaCheck.ensureRoom(on: connection, .drafts, limit: quota, lock: lock, count: Self.openDraftCount, owner)
                 try connection.run(Self.insert, TransferDraftRow.values(of: draft))
             }
         }
@@ -41,8 +52,7 @@ public struct SQLiteTransferDraftManager: TransferDraftManager {
     public func fetch(id: TransferDraftID, owner: UserID, at date: Date) throws -> TransferDraftState? {
         try GatewayError.mapping {
             try database.read { connection in
-                try connection.statement(Self.fetch)
-                    .rows([.text(id.rawValue), .text(owner.rawValue), .integer(Milliseconds.from(date))], TransferDraftRow.draft).first
+                try connection.rows(Self.fetch, [.text(id.rawValue), .text(owner.rawValue), .integer(Milliseconds.from(date))], TransferDraftRow.draft).first
             }
         }
     }
@@ -50,7 +60,7 @@ public struct SQLiteTransferDraftManager: TransferDraftManager {
     public func update(_ draft: TransferDraftState, at date: Date) throws -> Bool {
         try GatewayError.mapping {
             try database.write { connection in
-                try connection.statement(Self.update).run([
+                try connection.run(Self.update, [
                     .text(draft.id.rawValue), .text(draft.ownerID.rawValue), .integer(Milliseconds.from(date)), .integer(Int64(draft.version)),
                     SQLValue(draft.amountMinor), SQLValue(draft.recipient?.type), SQLValue(draft.recipient?.id), SQLValue(draft.memo),
                 ]) == 1

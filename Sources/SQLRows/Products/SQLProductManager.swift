@@ -1,17 +1,16 @@
 import Domain
-import SQLRows
 
-/// `ProductManager` on the `products` table, filled by migration 0003.
-public struct PostgresProductManager: ProductManager {
+/// `ProductManager` on the `products` table (filled by migration 0003), on either gateway.
+public struct SQLProductManager<Database: SQLDatabase>: ProductManager {
     // The limit alone: PostgreSQL refuses to prepare a statement with a parameter it never uses
-    // (its type cannot be told), where SQLite binds the unused cursor as NULL.
-    static let list = "SELECT \(ProductRow.columns) FROM products ORDER BY name, id LIMIT $1"
-    static let listAfter = "SELECT \(ProductRow.columns) FROM products WHERE (name, id) > ($1, $2) ORDER BY name, id LIMIT $3"
-    static let fetch = "SELECT \(ProductRow.columns) FROM products WHERE id = $1"
+    // (its type cannot be told).
+    static var list: String { "SELECT \(ProductRow.columns) FROM products ORDER BY name, id LIMIT ?1" }
+    static var listAfter: String { "SELECT \(ProductRow.columns) FROM products WHERE (name, id) > (?1, ?2) ORDER BY name, id LIMIT ?3" }
+    static var fetch: String { "SELECT \(ProductRow.columns) FROM products WHERE id = ?1" }
 
-    private let database: PostgresDatabase
+    private let database: Database
 
-    public init(database: PostgresDatabase) {
+    public init(database: Database) {
         self.database = database
     }
 
@@ -32,7 +31,7 @@ public struct PostgresProductManager: ProductManager {
                 // The caller bounds the set (an order has at most 100 lines); one prepared
                 // statement per id beats building an IN list of varying length.
                 for id in ids {
-                    if let product = try connection.statement(Self.fetch).rows([.text(id.rawValue)], ProductRow.product).first {
+                    if let product = try connection.rows(Self.fetch, [.text(id.rawValue)], ProductRow.product).first {
                         found[id] = product
                     }
                 }
