@@ -13,6 +13,10 @@ public struct UntouchableTransactionManager: TransactionManager {
         Issue.record("storage reached: report source")
         return []
     }
+    public func reportReader(account: AccountID, from: CalendarDate, to: CalendarDate) throws -> any TransactionReportReader {
+        Issue.record("storage reached: report reader")
+        return UntouchableReportReader()
+    }
     public func count(account: AccountID, from: CalendarDate, to: CalendarDate, upTo limit: Int) throws -> Int {
         Issue.record("storage reached: report count")
         return 0

@@ -56,6 +56,14 @@ public struct SQLiteTransactionManager: TransactionManager {
         }
     }
 
+    /// One connection of its own in one read transaction (`Database.openSnapshot`).
+    public func reportReader(account: AccountID, from: CalendarDate, to: CalendarDate) throws -> any TransactionReportReader {
+        let database = self.database
+        return TransactionReportPages(connection: try database.openSnapshot(), account: account, from: from, to: to) { connection in
+            database.closeSnapshot(connection)
+        }
+    }
+
     public func count(account: AccountID, from: CalendarDate, to: CalendarDate, upTo limit: Int) throws -> Int {
         guard limit > 0 else { return 0 }
         let values: [SQLValue] = [.text(account.rawValue), .text(from.description), .text(to.description), .integer(Int64(limit))]

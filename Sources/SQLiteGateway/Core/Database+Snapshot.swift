@@ -1,0 +1,32 @@
+import Domain
+import SQLRows
+
+extension Database {
+    /// A reader connection of the caller's own inside one read transaction, which starts at its
+    /// first read: every statement on it sees the database as it was then, for a read that spans
+    /// many calls (a report's pages). It is not one of the pooled readers, so holding it takes
+    /// nothing from other requests; but while it is open no checkpoint can pass its snapshot,
+    /// so the WAL grows with every write until `closeSnapshot`, which the caller must call soon
+    /// (the HTTP server's stream deadline bounds a report's). Past
+    /// `configuration.snapshotLimit` open at once: `GatewayError.unavailable`.
+    func openSnapshot() throws(GatewayError) -> SQLiteConnection {
+        guard snapshotSlots.take() else { throw GatewayError.unavailable("every report snapshot is in use") }
+        do {
+            return try GatewayError.mapping {
+                let connection = try SQLiteConnection(path: configuration.path, mode: .reader, configuration: configuration)
+                try connection.execute("BEGIN")
+                return connection
+            }
+        } catch {
+            snapshotSlots.give()
+            throw error
+        }
+    }
+
+    /// Ends what `openSnapshot` began; the connection closes when its last reference goes.
+    func closeSnapshot(_ connection: SQLiteConnection) {
+        connection.resetBusyStatements()
+        try? connection.execute("ROLLBACK")
+        snapshotSlots.give()
+    }
+}
