@@ -230,11 +230,21 @@ final class Connection: @unchecked Sendable {
     }
 
     /// A handler's answer; a streamed one whose body will not be sent (a HEAD, a late or
-    /// refused answer) has its producer finished here.
-    private func deliverResponse(_ response: HTTPResponse, ticket: UInt64) {
+    /// refused answer) has its producer finished here. A HEAD's is finished before its head goes
+    /// out, so a client that sends its next request on reading it finds what the producer held
+    /// (a report's snapshot, one per user) given back; meanwhile the connection is still handling.
+    private func deliverResponse(_ response: HTTPResponse, ticket: UInt64, finished: Bool = false) {
+        if !finished, let producer = response.stream, exchange?.method == .head {
+            let loop = self.loop
+            context.workers.submit { [self] in
+                producer.finish()
+                loop.execute { self.deliverResponse(response, ticket: ticket, finished: true) }
+            }
+            return
+        }
         let now = MonotonicClock.now()
         let action = machine.handle(.responseReady(response, ticket: ticket), now: now, shuttingDown: context.isShuttingDown)
-        if let producer = response.stream {
+        if !finished, let producer = response.stream {
             if case .beginStream = action {} else { finish(producer) }
         }
         perform(action, now: now)

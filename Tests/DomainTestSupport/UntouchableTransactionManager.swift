@@ -13,7 +13,7 @@ public struct UntouchableTransactionManager: TransactionManager {
         Issue.record("storage reached: report source")
         return []
     }
-    public func reportReader(account: AccountID, from: CalendarDate, to: CalendarDate) throws -> any TransactionReportReader {
+    public func reportReader(account: AccountID, owner: UserID, from: CalendarDate, to: CalendarDate) throws -> any TransactionReportReader {
         Issue.record("storage reached: report reader")
         return UntouchableReportReader()
     }

@@ -16,11 +16,12 @@ public protocol TransactionManager: Sendable {
     /// cap, so an account of millions of rows costs no more to count than `limit` index entries.
     func count(account: AccountID, from: CalendarDate, to: CalendarDate, upTo limit: Int) throws -> Int
 
-    /// Opens a banking report's reading of `account`'s transactions dated `from...to`, one
-    /// snapshot for all of its pages (see `TransactionReportReader`). Throws
+    /// Opens a banking report's reading of `account` (`owner`'s) transactions dated `from...to`,
+    /// one snapshot for all of its pages (see `TransactionReportReader`). Throws
     /// `GatewayError.unavailable` when as many reports are being read as the storage serves at
-    /// once: each holds a connection while its body is sent.
-    func reportReader(account: AccountID, from: CalendarDate, to: CalendarDate) throws -> any TransactionReportReader
+    /// once, or `owner` already has one being read: each holds a connection while its body is
+    /// sent, and one user must not hold them all.
+    func reportReader(account: AccountID, owner: UserID, from: CalendarDate, to: CalendarDate) throws -> any TransactionReportReader
 
     /// Stores every transaction, in order (their sequences follow the array), or none of them;
     /// calls `progress` with the count stored so far every few thousand rows and at the end.

@@ -7,9 +7,9 @@ extension PostgresDatabase {
     /// spans many calls (a report's pages). While it is open the server keeps every row version
     /// that snapshot may need (vacuum waits), and the pool is a connection short, so the caller
     /// must call `closeSnapshot` soon (the HTTP server's stream deadline bounds a report's). Past
-    /// half the pool open at once: `GatewayError.unavailable`.
-    func openSnapshot() throws(GatewayError) -> PostgresConnection {
-        guard snapshotSlots.take() else { throw GatewayError.unavailable("every report snapshot is in use") }
+    /// half the pool open at once, or one already open for `owner`: `GatewayError.unavailable`.
+    func openSnapshot(for owner: UserID) throws(GatewayError) -> PostgresConnection {
+        guard snapshotSlots.take(for: owner) else { throw GatewayError.unavailable("no report snapshot free for this user") }
         do {
             return try GatewayError.mapping {
                 let connection = try takeConnection()
@@ -22,15 +22,15 @@ extension PostgresDatabase {
                 return connection
             }
         } catch {
-            snapshotSlots.give()
+            snapshotSlots.give(for: owner)
             throw error
         }
     }
 
     /// Ends what `openSnapshot` began and gives the connection back to the pool.
-    func closeSnapshot(_ connection: PostgresConnection) {
+    func closeSnapshot(_ connection: PostgresConnection, for owner: UserID) {
         give(back: connection)
-        snapshotSlots.give()
+        snapshotSlots.give(for: owner)
     }
 
     /// On a fresh session when the pooled one turns out to be dead, as `write` begins.

@@ -60,10 +60,10 @@ public struct PostgresTransactionManager: TransactionManager {
     }
 
     /// A pooled connection in one `REPEATABLE READ` transaction (`PostgresDatabase.openSnapshot`).
-    public func reportReader(account: AccountID, from: CalendarDate, to: CalendarDate) throws -> any TransactionReportReader {
+    public func reportReader(account: AccountID, owner: UserID, from: CalendarDate, to: CalendarDate) throws -> any TransactionReportReader {
         let database = self.database
-        return TransactionReportPages(connection: try database.openSnapshot(), account: account, from: from, to: to) { connection in
-            database.closeSnapshot(connection)
+        return TransactionReportPages(connection: try database.openSnapshot(for: owner), account: account, from: from, to: to) { connection in
+            database.closeSnapshot(connection, for: owner)
         }
     }
 

@@ -8,9 +8,10 @@ extension Database {
     /// nothing from other requests; but while it is open no checkpoint can pass its snapshot,
     /// so the WAL grows with every write until `closeSnapshot`, which the caller must call soon
     /// (the HTTP server's stream deadline bounds a report's). Past
-    /// `configuration.snapshotLimit` open at once: `GatewayError.unavailable`.
-    func openSnapshot() throws(GatewayError) -> SQLiteConnection {
-        guard snapshotSlots.take() else { throw GatewayError.unavailable("every report snapshot is in use") }
+    /// `configuration.snapshotLimit` open at once, or one already open for `owner`:
+    /// `GatewayError.unavailable`.
+    func openSnapshot(for owner: UserID) throws(GatewayError) -> SQLiteConnection {
+        guard snapshotSlots.take(for: owner) else { throw GatewayError.unavailable("no report snapshot free for this user") }
         do {
             return try GatewayError.mapping {
                 let connection = try SQLiteConnection(path: configuration.path, mode: .reader, configuration: configuration)
@@ -18,15 +19,15 @@ extension Database {
                 return connection
             }
         } catch {
-            snapshotSlots.give()
+            snapshotSlots.give(for: owner)
             throw error
         }
     }
 
     /// Ends what `openSnapshot` began; the connection closes when its last reference goes.
-    func closeSnapshot(_ connection: SQLiteConnection) {
+    func closeSnapshot(_ connection: SQLiteConnection, for owner: UserID) {
         connection.resetBusyStatements()
         try? connection.execute("ROLLBACK")
-        snapshotSlots.give()
+        snapshotSlots.give(for: owner)
     }
 }

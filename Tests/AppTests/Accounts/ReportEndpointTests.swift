@@ -163,4 +163,36 @@ struct ReportEndpointTests {
             #expect(try app.request("GET", "/v1/accounts/\(id)/report?from=2016-04-01&to=2016-05-31").status == 200)
         }
     }
+
+    @Test("one report at a time per user: while a client sits on one, that user's next is 503 storage_unavailable, another user's is served", arguments: ["sqlite", "postgres"])
+    func oneAtATime(store: String) throws {
+        let url = store == "postgres" ? try TestPostgresDatabase.create() : nil
+        let app = try TestApplication { configuration in
+            if let url { configuration.databaseURL = url }
+        }
+        let id = try #require(try app.firstAccount()["id"] as? String)
+        // ~14 MB of report: more than loopback's socket buffers hold, so a client that reads
+        // nothing keeps it open.
+        let name = "Transfer to " + String(repeating: "💸", count: 100)
+        let rows = (0..<30_000).map { index in
+            Transaction(
+                id: TransactionID("t_\(index)"), accountID: AccountID(id), group: .posted, direction: .debit,
+                date: CalendarDate(year: 2016, month: 4, day: 1 + index % 30)!, description: name, amount: 1)
+        }
+        try app.application.storage.gateway.transactions.insert(rows) { _ in }
+        let target = "/v1/accounts/\(id)/report?from=2016-04-01&to=2016-04-30"
+        let sitting = try TestClient(port: app.port)
+        try sitting.send("GET \(target) HTTP/1.1\r\nHost: t\r\nAuthorization: Bearer \(app.token)\r\n\r\n")
+        #expect(try sitting.expectResponse(headRequest: true).status == 200)
+        let second = try app.request("GET", target)
+        #expect(second.status == 503)
+        #expect(TestApplication.object(second)["code"] as? String == "storage_unavailable")
+        #expect(second.header("Retry-After") != nil)
+        let other = try app.register(email: "other@example.com")
+        let otherAccount = try #require(try app.firstAccount(auth: .bearer(other))["id"] as? String)
+        #expect(try app.request("GET", "/v1/accounts/\(otherAccount)/report", auth: .bearer(other)).status == 200)
+        // The client goes away: its snapshot is given back.
+        sitting.reset()
+        #expect(eventually { (try? app.request("GET", target).status) == 200 })
+    }
 }

@@ -12,7 +12,7 @@ struct AccountReportTransformerTests {
         pageSize: Int = AccountReportTransformer.defaultPageSize
     ) -> [ReportOutputSpy.Event] {
         let spy = ReportOutputSpy()
-        let reader = try! manager.reportReader(account: account.id, from: day(from), to: day(to))
+        let reader = try! manager.reportReader(account: account.id, owner: alice, from: day(from), to: day(to))
         spy.presentReportBegin(
             AccountReportPresentationModel(account: account, from: day(from), to: day(to)),
             pages: AccountReportTransformer(reader: reader, account: account, pageSize: pageSize))
@@ -115,7 +115,7 @@ struct AccountReportTransformerTests {
         let manager = InMemoryTransactionManager([
             transaction("t1", .authorized, "2016-04-01", "A", 100), transaction("t2", .authorized, "2016-04-02", "B", 200),
         ])
-        let reader = FailingAfterFirstPage(try! manager.reportReader(account: account.id, from: day("2016-04-01"), to: day("2016-05-31")))
+        let reader = FailingAfterFirstPage(try! manager.reportReader(account: account.id, owner: alice, from: day("2016-04-01"), to: day("2016-05-31")))
         let spy = ReportOutputSpy()
         spy.presentReportBegin(
             AccountReportPresentationModel(account: account, from: day("2016-04-01"), to: day("2016-05-31")),

@@ -49,7 +49,7 @@ final class InMemoryTransactionManager: TransactionManager {
 
     /// Reads from a copy of the rows taken now, as a gateway's snapshot would; the groups made
     /// unavailable still fail when read.
-    func reportReader(account: AccountID, from: CalendarDate, to: CalendarDate) throws -> any TransactionReportReader {
+    func reportReader(account: AccountID, owner: UserID, from: CalendarDate, to: CalendarDate) throws -> any TransactionReportReader {
         try check()
         let snapshot = InMemoryTransactionManager(rows.withLock { $0 })
         snapshot.unavailableGroups.withLock { $0 = unavailableGroups.withLock { $0 } }

@@ -4,6 +4,8 @@ import Testing
 
 @Suite("TransactionReportReader contract")
 struct TransactionReportReaderContractTests {
+    let alice = UserID("u_alice")
+
     func date(_ day: Int, month: Int = 5) -> CalendarDate { CalendarDate(year: 2016, month: month, day: day)! }
 
     func row(_ id: String, _ group: TransactionGroup, _ day: Int, account: String = "a_u_alice") -> Transaction {
@@ -38,7 +40,7 @@ struct TransactionReportReaderContractTests {
         let (store, transactions) = try seeded(backend)
         // A snapshot opens its own connection on SQLite: the store's folder must outlive it.
         defer { withExtendedLifetime(store) {} }
-        let reader = try transactions.reportReader(account: AccountID("a_u_alice"), from: date(1), to: date(3))
+        let reader = try transactions.reportReader(account: AccountID("a_u_alice"), owner: alice, from: date(1), to: date(3))
         defer { reader.close() }
         #expect(try pages(reader, .posted, size: 3) == [["t3", "t1", "t6"], ["t4"]])
         #expect(try pages(reader, .posted, size: 1) == [["t3"], ["t1"], ["t6"], ["t4"]])
@@ -52,14 +54,14 @@ struct TransactionReportReaderContractTests {
         let (store, transactions) = try seeded(backend)
         // A snapshot opens its own connection on SQLite: the store's folder must outlive it.
         defer { withExtendedLifetime(store) {} }
-        let reader = try transactions.reportReader(account: AccountID("a_u_alice"), from: date(1), to: date(3))
+        let reader = try transactions.reportReader(account: AccountID("a_u_alice"), owner: alice, from: date(1), to: date(3))
         defer { reader.close() }
         #expect(try reader.count(upTo: 100) == 6)
         try transactions.insert([row("t7", .posted, 1), row("t8", .posted, 3), row("t9", .authorized, 2)]) { _ in }
         #expect(try reader.count(upTo: 100) == 6)
         #expect(try pages(reader, .posted, size: 2) == [["t3", "t1"], ["t6", "t4"]])
         #expect(try pages(reader, .authorized, size: 2) == [["t5", "t2"]])
-        let fresh = try transactions.reportReader(account: AccountID("a_u_alice"), from: date(1), to: date(3))
+        let fresh = try transactions.reportReader(account: AccountID("a_u_alice"), owner: UserID("u_other"), from: date(1), to: date(3))
         defer { fresh.close() }
         #expect(try fresh.count(upTo: 100) == 9)
     }
@@ -69,33 +71,34 @@ struct TransactionReportReaderContractTests {
         let (store, transactions) = try seeded(backend)
         // A snapshot opens its own connection on SQLite: the store's folder must outlive it.
         defer { withExtendedLifetime(store) {} }
-        let reader = try transactions.reportReader(account: AccountID("a_u_alice"), from: date(1), to: date(3))
+        let reader = try transactions.reportReader(account: AccountID("a_u_alice"), owner: alice, from: date(1), to: date(3))
         reader.close()
         reader.close()
         #expect(throws: GatewayError.self) { try reader.count(upTo: 10) }
     }
 
-    @Test("readers open at once are capped: one past the cap is unavailable, and a closed one frees its place", arguments: Backend.allCases)
+    @Test("readers open at once are capped, one per user: past either a reader is unavailable, and a closed one frees its place", arguments: Backend.allCases)
     func capped(backend: Backend) throws {
         let (store, transactions) = try seeded(backend)
-        // A snapshot opens its own connection on SQLite: the store's folder must outlive it.
         defer { withExtendedLifetime(store) {} }
-        var open: [any TransactionReportReader] = []
-        defer { open.forEach { $0.close() } }
-        while open.count < 64 {
+        func open(_ owner: String) throws -> any TransactionReportReader {
+            let reader = try transactions.reportReader(account: AccountID("a_u_alice"), owner: UserID(owner), from: date(1), to: date(3))
+            _ = try reader.count(upTo: 1)
+            return reader
+        }
+        let first = try open("u_alice")
+        #expect(throws: GatewayError.unavailable("no report snapshot free for this user")) { try open("u_alice") }
+        var others: [any TransactionReportReader] = []
+        defer { others.forEach { $0.close() } }
+        while others.count < 64 {
             do {
-                let reader = try transactions.reportReader(account: AccountID("a_u_alice"), from: date(1), to: date(3))
-                _ = try reader.count(upTo: 1)
-                open.append(reader)
-            } catch let error as GatewayError {
-                guard case .unavailable = error else { throw error }
+                others.append(try open("u_\(others.count)"))
+            } catch GatewayError.unavailable {
                 break
             }
         }
-        #expect(open.count < 64)
-        #expect(!open.isEmpty)
-        open.removeLast().close()
-        let again = try transactions.reportReader(account: AccountID("a_u_alice"), from: date(1), to: date(3))
-        again.close()
+        #expect(others.count < 64)
+        first.close()
+        try open("u_alice").close()
     }
 }

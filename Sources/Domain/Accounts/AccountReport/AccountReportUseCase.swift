@@ -53,7 +53,7 @@ public struct AccountReportUseCase {
                 output.presentNotFound(id)
                 return
             }
-            let reader = try transactions.reportReader(account: id, from: first, to: last)
+            let reader = try transactions.reportReader(account: id, owner: owner, from: first, to: last)
             // Counted in the report's own snapshot, before anything is presented, and only on the
             // owner's account: one past the cap is enough to refuse, so counting never reads a
             // whole history, and no row committed after the count can join the report.
