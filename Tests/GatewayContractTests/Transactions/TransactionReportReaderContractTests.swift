@@ -49,6 +49,32 @@ struct TransactionReportReaderContractTests {
         #expect(try reader.count(upTo: 4) == 4)
     }
 
+    @Test("the count takes both groups of one account within the dates, and stops at its limit", arguments: Backend.allCases)
+    func count(backend: Backend) throws {
+        let (store, transactions) = try seeded(backend)
+        defer { withExtendedLifetime(store) {} }
+        func count(_ account: String = "a_u_alice", from: CalendarDate, to: CalendarDate, upTo limit: Int) throws -> Int {
+            let reader = try transactions.reportReader(account: AccountID(account), owner: alice, from: from, to: to)
+            defer { reader.close() }
+            return try reader.count(upTo: limit)
+        }
+        #expect(try count(from: date(1), to: date(3), upTo: 100) == 6)
+        #expect(try count(from: date(2), to: date(2), upTo: 100) == 3)
+        #expect(try count(from: date(1), to: date(3), upTo: 4) == 4)
+        #expect(try count(from: date(1, month: 4), to: date(30, month: 4), upTo: 100) == 0)
+        #expect(try count("a_u_bob", from: date(1), to: date(3), upTo: 100) == 1)
+        #expect(try count(from: date(1), to: date(3), upTo: 0) == 0)
+    }
+
+    @Test("a group of a period without rows reads as one empty page", arguments: Backend.allCases)
+    func emptyGroup(backend: Backend) throws {
+        let (store, transactions) = try seeded(backend)
+        defer { withExtendedLifetime(store) {} }
+        let reader = try transactions.reportReader(account: AccountID("a_u_alice"), owner: alice, from: date(1, month: 4), to: date(30, month: 4))
+        defer { reader.close() }
+        #expect(try reader.page(group: .authorized, after: nil, limit: 10).isEmpty)
+    }
+
     @Test("every read of a reader sees the rows as of its first: rows stored meanwhile are not in the count nor the pages", arguments: Backend.allCases)
     func snapshot(backend: Backend) throws {
         let (store, transactions) = try seeded(backend)
