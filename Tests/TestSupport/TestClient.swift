@@ -29,10 +29,15 @@ public final class TestClient {
     public var readSize = 65536
 
     /// Connects to 127.0.0.1:`port`, from `source` (another loopback address such as
-    /// `127.0.0.2`, to look like a second client host) when given.
-    public init(port: Int, receiveTimeout: Double = 5, from source: String? = nil) throws {
+    /// `127.0.0.2`, to look like a second client host) when given. `receiveBuffer` bytes of
+    /// socket receive buffer (set before connecting, so the window follows): a client that does
+    /// not read then holds the server back after a little.
+    public init(port: Int, receiveTimeout: Double = 5, from source: String? = nil, receiveBuffer: Int32? = nil) throws {
         fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw Failure(description: "socket: \(errno)") }
+        if var size = receiveBuffer {
+            setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
+        }
         if let source {
             var local = sockaddr_in()
             local.sin_family = sa_family_t(AF_INET)
