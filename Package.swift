@@ -169,7 +169,7 @@ let package = Package(
         .testTarget(name: "WebTests", dependencies: ["Web", "WebClient", "HTTPServer", "Presentation", "Domain", "TestSupport", "DomainTestSupport"]),
         .testTarget(
             name: "AppTests",
-            dependencies: ["App", "HTTPServer", "Web", "Domain", "SQLiteGateway", "PostgresGateway", "Migrations", "Security", "TestSupport"]
+            dependencies: ["App", "HTTPServer", "Web", "Domain", "Presentation", "SQLiteGateway", "PostgresGateway", "Migrations", "Security", "TestSupport"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -71,6 +71,11 @@ public struct ServeOptions: Sendable {
         timeout("idle-timeout", \.idleTimeout, help: "Seconds a keep-alive connection may idle between requests", readme: "idle keep-alive connection: silent close"),
         timeout("write-timeout", \.writeTimeout, help: "Seconds a client may leave our writes unread before it is dropped",
                 readme: "client not reading our response: connection dropped"),
+        timeout("stream-timeout", \.streamTimeout, help: "Seconds a streamed body (the banking report) may take to send; past it the connection is dropped",
+                readme: """
+                    a streamed body (the banking report) still being sent: connection dropped, body cut short. Bounds how long a report \
+                    holds its read snapshot, which keeps SQLite's checkpoints (and PostgreSQL's vacuum) from passing it
+                    """),
         limit("max-body-bytes", \.maxBodyBytes, 0...(1 << 40), help: "Largest request body in bytes; larger is 413",
               readme: "413, decided from Content-Length before reading"),
         limit("max-header-bytes", \.maxHeaderBytes, 64...(1 << 24), help: "Largest header section in bytes; larger is 431", readme: "431"),
@@ -224,7 +229,8 @@ public struct ServeOptions: Sendable {
                help: "Most transactions one banking report's period may hold; more are answered 422 report_too_large",
                readme: """
                    transactions in one banking report's period (`GET /v1/accounts/{id}/report`), counted before any is read; more: 422 \
-                   `report_too_large` asking for a shorter period. A report is built whole in memory: the default keeps the worst one under 100 MiB of RSS (see docs/PERFORMANCE.md)
+                   `report_too_large` asking for a shorter period. A report is streamed a page at a time, never held whole; the cap bounds \
+                   its time and how long it holds its read snapshot (see docs/PERFORMANCE.md)
                    """) { $0.accountPolicy.maximumReportRows = try $1.integer(in: 1...10_000_000) },
         Option("web-app", default: .shown { $0.webApp ? "on" : "off" }, help: "Serve the web client at /app/ (off: API only)",
                readme: "`off`: the API alone; the web client's pages at `/app/` answer 404") { $0.webApp = try $1.onOff() },

@@ -47,6 +47,15 @@ final class Connection: @unchecked Sendable {
 
     private var output: [UInt8] = []
     private var outputOffset = 0
+
+    /// The producer of the body being streamed, until it is finished.
+    private var stream: (any HTTPBodyProducer)?
+    /// Its `next` is running on a worker: finishing it must wait for that to return.
+    private var producing = false
+    /// The streamed response's request, logged when its body ends, and the bytes sent for it.
+    private var streamExchange: Exchange?
+    private var streamStatus = 0
+    private var streamBytes = 0
     /// Sent bytes at the head of a blocked output worth copying the rest away from.
     static let compactionBytes = 64 * 1024
 
@@ -166,6 +175,13 @@ final class Connection: @unchecked Sendable {
                 output.append(contentsOf: ResponseSerializer.continueBytes)
             case .write(let response, let connection):
                 queue(response, connection: connection)
+            case .beginStream(let response, let connection, let chunked):
+                beginStream(response, connection: connection, chunked: chunked)
+            case .produce:
+                produce()
+                return
+            case .writeBody(let bytes, let chunked, let last):
+                writeBody(bytes, chunked: chunked, last: last)
             case .refuse(let error):
                 let exchange = self.exchange ?? placeholderExchange(method: machine.methodBeingRead)
                 self.exchange = exchange
@@ -203,14 +219,107 @@ final class Connection: @unchecked Sendable {
         let handler = context.handler
         let loop = self.loop
         if context.answersOnLoop(request) {
-            loop.later { [self] in deliver(.responseReady(handler(request), ticket: ticket)) }
+            loop.later { [self] in deliverResponse(handler(request), ticket: ticket) }
             return
         }
         let workers = request.method.isSafe ? context.workers : context.writeWorkers
         workers.submit { [self, request] in
             let response = handler(request)
-            loop.execute { self.deliver(.responseReady(response, ticket: ticket)) }
+            loop.execute { self.deliverResponse(response, ticket: ticket) }
         }
+    }
+
+    /// A handler's answer; a streamed one whose body will not be sent (a HEAD, a late or
+    /// refused answer) has its producer finished here. A HEAD's is finished before its head goes
+    /// out, so a client that sends its next request on reading it finds what the producer held
+    /// (a report's snapshot, one per user) given back; meanwhile the connection is still handling.
+    private func deliverResponse(_ response: HTTPResponse, ticket: UInt64, finished: Bool = false) {
+        if !finished, let producer = response.stream, exchange?.method == .head {
+            let loop = self.loop
+            context.workers.submit { [self] in
+                producer.finish()
+                loop.execute { self.deliverResponse(response, ticket: ticket, finished: true) }
+            }
+            return
+        }
+        let now = MonotonicClock.now()
+        let action = machine.handle(.responseReady(response, ticket: ticket), now: now, shuttingDown: context.isShuttingDown)
+        if !finished, let producer = response.stream {
+            if case .beginStream = action {} else { finish(producer) }
+        }
+        perform(action, now: now)
+    }
+
+    // MARK: streamed bodies
+
+    /// Queues the head of a streamed response; its producer is the connection's until finished.
+    private func beginStream(_ response: HTTPResponse, connection: ConnectionStateMachine.ConnectionField, chunked: Bool) {
+        let exchange = self.exchange ?? placeholderExchange()
+        self.exchange = nil
+        if connection == .close { suspendReading() }
+        let before = output.count
+        ResponseSerializer.serialize(
+            response, into: &output, includeBody: false, date: loop.date, requestID: exchange.requestID,
+            connectionHeader: connection.value, chunked: chunked)
+        stream = response.stream
+        streamExchange = exchange
+        streamStatus = response.status.code
+        streamBytes = output.count - before
+    }
+
+    /// Runs the producer's `next` on a worker; the piece comes back to the loop.
+    private func produce() {
+        guard let producer = stream, !producing else { return }
+        producing = true
+        let loop = self.loop
+        context.workers.submit { [self] in
+            var piece: [UInt8] = []
+            let outcome = Result { try producer.next(into: &piece) }
+            loop.execute { self.produced(piece, outcome: outcome) }
+        }
+    }
+
+    private func produced(_ piece: [UInt8], outcome: Result<Bool, any Error>) {
+        producing = false
+        guard !descriptorClosed, stream != nil else {
+            endStream(outcome: "cut")
+            return
+        }
+        switch outcome {
+        case .success(let more):
+            deliver(.bodyProduced(piece, last: !more))
+        case .failure(let error):
+            context.logger.error(
+                "streamed body failed: \(error); the body ends truncated and the connection closes",
+                metadata: ["request_id": "\(streamExchange?.requestID ?? "-")"])
+            endStream(outcome: "failed")
+            deliver(.bodyFailed)
+        }
+    }
+
+    private func writeBody(_ bytes: [UInt8], chunked: Bool, last: Bool) {
+        let before = output.count
+        ResponseSerializer.appendBodyPiece(bytes, to: &output, chunked: chunked, last: last)
+        streamBytes += output.count - before
+        if last { endStream(outcome: nil) }
+    }
+
+    /// Finishes the producer (once no `next` is running) and logs the exchange; `outcome` says
+    /// why a body did not end whole.
+    private func endStream(outcome: String?) {
+        guard let producer = stream else { return }
+        if let exchange = streamExchange {
+            streamExchange = nil
+            logAccess(exchange, status: streamStatus, bytes: streamBytes, streamOutcome: outcome)
+        }
+        guard !producing else { return }
+        stream = nil
+        finish(producer)
+    }
+
+    /// `finish` may block on storage: it runs on a worker, never on the loop.
+    private func finish(_ producer: any HTTPBodyProducer) {
+        context.workers.submit { producer.finish() }
     }
 
     /// Serializes the response to the current exchange into the output buffer.
@@ -231,19 +340,21 @@ final class Connection: @unchecked Sendable {
         Exchange(method: method ?? "-", path: "-", requestID: loop.nextRequestID(), startedAt: MonotonicClock.now())
     }
 
-    private func logAccess(_ exchange: Exchange, status: Int, bytes: Int) {
+    /// - Parameter streamOutcome: for a streamed body that did not end whole, why (`failed`,
+    ///   `cut`); logged at warning with the bytes that went out.
+    private func logAccess(_ exchange: Exchange, status: Int, bytes: Int, streamOutcome: String? = nil) {
         let logger = context.logger
-        // Server faults at error; 503 (capacity, shutdown, storage) at warning; the rest at info.
-        let level: Logger.Level = status == 503 ? .warning : status >= 500 ? .error : .info
+        // Server faults at error; 503 (capacity, shutdown, storage) and cut bodies at warning;
+        // the rest at info.
+        let level: Logger.Level = status == 503 || streamOutcome != nil ? .warning : status >= 500 ? .error : .info
         guard logger.logLevel <= level else { return }
         let micros = (MonotonicClock.now() &- exchange.startedAt) / 1000
-        logger.log(
-            level: level,
-            "\(exchange.method) \(exchange.path) \(status)",
-            metadata: [
-                "method": "\(exchange.method)", "path": "\(exchange.path)", "status": "\(status)", "bytes": "\(bytes)", "duration_ms": "\(Double(micros) / 1000)",
-                "request_id": "\(exchange.requestID)", "remote": "\(exchange.client ?? remoteAddress)",
-            ])
+        var metadata: Logger.Metadata = [
+            "method": "\(exchange.method)", "path": "\(exchange.path)", "status": "\(status)", "bytes": "\(bytes)", "duration_ms": "\(Double(micros) / 1000)",
+            "request_id": "\(exchange.requestID)", "remote": "\(exchange.client ?? remoteAddress)",
+        ]
+        if let streamOutcome { metadata["body"] = "\(streamOutcome)" }
+        logger.log(level: level, "\(exchange.method) \(exchange.path) \(status)", metadata: metadata)
     }
 
     /// Sends queued output until done or the socket is full (then the next EPOLLOUT edge takes over).
@@ -288,6 +399,7 @@ final class Connection: @unchecked Sendable {
         descriptorClosed = true
         wantsRead = false
         wantsWrite = false
+        endStream(outcome: "cut")
         loop.forget(fd: fd)
         // Closing the descriptor also removes it from the loop's epoll set.
         releaseDescriptor()

@@ -14,6 +14,16 @@ extension ConnectionStateMachine {
         /// Queue the response with this `Connection` field and write; the outcome is the next
         /// event. After a `.close` response nothing more is read.
         case write(HTTPResponse, connection: ConnectionField)
+        /// Queue the head of a response whose body is streamed (`HTTPResponse.stream`) and write;
+        /// the outcome is the next event. `chunked`: the body goes in HTTP/1.1 chunks, else
+        /// raw until the close.
+        case beginStream(HTTPResponse, connection: ConnectionField, chunked: Bool)
+        /// Ask the stream's producer for its next piece, off the loop; it comes back as
+        /// `.bodyProduced` or `.bodyFailed`.
+        case produce
+        /// Queue a piece of the streamed body (and, when `last`, the end of it) and write; the
+        /// outcome is the next event. After the last piece the producer is finished.
+        case writeBody([UInt8], chunked: Bool, last: Bool)
         /// Queue the error responder's answer to `error` with `Connection: close`, stop reading
         /// and write; the outcome is the next event.
         case refuse(HTTPParseError)

@@ -12,6 +12,10 @@ extension ConnectionStateMachine {
         case readFailed
         /// A handler answered the request dispatched with `ticket`.
         case responseReady(HTTPResponse, ticket: UInt64)
+        /// The stream's producer made its next piece; `last` when the body is complete.
+        case bodyProduced([UInt8], last: Bool)
+        /// The stream's producer threw: the body cannot be completed.
+        case bodyFailed
         /// The socket accepts writes again.
         case writable
         /// Every queued byte has been written.

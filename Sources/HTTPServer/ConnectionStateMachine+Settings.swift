@@ -8,6 +8,7 @@ extension ConnectionStateMachine {
         var idleTimeout: UInt64
         var writeTimeout: UInt64
         var handlerTimeout: UInt64
+        var streamTimeout: UInt64
         var lingerTimeout: UInt64
         var lingerMaxBytes: Int
         var maxRequestsPerConnection: Int
@@ -27,6 +28,7 @@ extension ConnectionStateMachine {
             idleTimeout = configuration.idleTimeout.nanoseconds
             writeTimeout = configuration.writeTimeout.nanoseconds
             handlerTimeout = configuration.handlerTimeout.nanoseconds
+            streamTimeout = configuration.streamTimeout.nanoseconds
             lingerTimeout = configuration.lingerTimeout.nanoseconds
             lingerMaxBytes = configuration.lingerMaxBytes
             maxRequestsPerConnection = configuration.maxRequestsPerConnection

@@ -10,7 +10,7 @@
 struct ConnectionStateMachine {
     /// Which deadline is armed; each fires its own way.
     enum DeadlineKind: Equatable {
-        case idle, header, body, handler, linger, write
+        case idle, header, body, handler, linger, write, stream
     }
 
     /// The next deadline and what happens when it passes.
@@ -26,6 +26,9 @@ struct ConnectionStateMachine {
         /// A handler is working on a request; reads are suspended lazily. `field` is what its
         /// response says about the connection unless the server is shutting down.
         case handling(field: ConnectionField)
+        /// A streamed body is being written; `producing` while its producer works on the next
+        /// piece. Reads stay suspended: a pipelined request waits for the body's end.
+        case streaming(field: ConnectionField, chunked: Bool, producing: Bool)
         /// The last response is being written; then the write side closes.
         case closing
         /// Write side shut; unread input is drained for a bounded time (lingering close).
@@ -54,6 +57,12 @@ struct ConnectionStateMachine {
     private var bodyDeadline = UInt64.max
     /// Bytes of the shared body budget the request being read or handled holds.
     private var reservedBodyBytes = 0
+    /// The request being handled is a HEAD: a streamed answer's body is not produced.
+    private var handlingHead = false
+    /// The request being handled is HTTP/1.0: no chunks, a streamed body ends with the close.
+    private var handlingHTTP10 = false
+    /// When a streamed body must be whole (`HTTPServerConfiguration.streamTimeout`).
+    private var streamDeadline = UInt64.max
 
     /// A connection accepted at `now`.
     init(settings: Settings, now: UInt64) {
@@ -69,7 +78,7 @@ struct ConnectionStateMachine {
     var wantsInput: Bool {
         switch state {
         case .reading, .lingering: true
-        case .handling, .closing, .closed: false
+        case .handling, .streaming, .closing, .closed: false
         }
     }
 
@@ -86,6 +95,9 @@ struct ConnectionStateMachine {
 
     /// The earliest armed deadline, nil when none is.
     var nextDeadline: Deadline? {
+        if streamDeadline != .max && streamDeadline <= min(writeDeadline, readDeadline.at) {
+            return Deadline(kind: .stream, at: streamDeadline)
+        }
         if writeDeadline != .max && writeDeadline <= readDeadline.at { return Deadline(kind: .write, at: writeDeadline) }
         return readDeadline.at == .max ? nil : readDeadline
     }
@@ -108,9 +120,13 @@ struct ConnectionStateMachine {
         case .responseReady(let response, let answered):
             guard case .handling(let field) = state, answered == ticket else { return .none }
             return respond(response, field: field, now: now, shuttingDown: shuttingDown)
+        case .bodyProduced(let bytes, let last):
+            return bodyProduced(bytes, last: last, now: now, shuttingDown: shuttingDown)
+        case .bodyFailed:
+            return bodyFailed()
         case .writable:
             switch state {
-            case .reading, .handling, .closing: return .flush
+            case .reading, .handling, .streaming, .closing: return .flush
             case .lingering, .closed: return .none
             }
         case .writeDrained:
@@ -134,7 +150,7 @@ extension ConnectionStateMachine {
             parser.feed(bytes)
             lastReadAt = now
             return frame(now: now)
-        case .handling:
+        case .handling, .streaming:
             // Not asked for (see `wantsInput`), but kept: it is the next pipelined request.
             parser.feed(bytes)
             lastReadAt = now
@@ -162,7 +178,7 @@ extension ConnectionStateMachine {
             return close()
         case .lingering:
             return close()
-        case .handling, .closing:
+        case .handling, .streaming, .closing:
             // Not read in these states; the end of the stream is seen again once reading resumes.
             return .stopReading
         case .closed:
@@ -250,6 +266,8 @@ extension ConnectionStateMachine {
         requestsStarted += 1
         let keepAlive = request.keepAlive && requestsStarted < settings.maxRequestsPerConnection
         state = .handling(field: keepAlive ? (request.version == .http1_0 ? .keepAlive : .none) : .close)
+        handlingHead = request.method == .head
+        handlingHTTP10 = request.version == .http1_0
         ticket &+= 1
         setReadDeadline(.handler, at: now &+ settings.handlerTimeout)
         return .dispatch(request, ticket: ticket)
@@ -264,6 +282,10 @@ extension ConnectionStateMachine {
         if response.body.count > settings.outputHighWaterBytes && settings.outputBudget.isOver {
             return refuse(HTTPParseError(.outputMemoryBusy))
         }
+        // A HEAD gets a streamed answer's head alone, as a fixed response without a length.
+        if response.stream != nil && !handlingHead {
+            return beginStream(response, field: field, now: now, shuttingDown: shuttingDown)
+        }
         if field == .close || shuttingDown {
             state = .closing
             framingAfterWrite = false
@@ -275,11 +297,57 @@ extension ConnectionStateMachine {
         return .write(response, connection: field)
     }
 
+    /// A streamed body is as large as it turns out to be: while output is over its budget it is
+    /// refused like any large answer. HTTP/1.0 has no chunks, so the close ends its body.
+    private mutating func beginStream(_ response: HTTPResponse, field: ConnectionField, now: UInt64, shuttingDown: Bool) -> Action {
+        if settings.outputBudget.isOver { return refuse(HTTPParseError(.outputMemoryBusy)) }
+        let chunked = !handlingHTTP10
+        let connection: ConnectionField = chunked && !shuttingDown ? field : .close
+        state = .streaming(field: connection, chunked: chunked, producing: false)
+        framingAfterWrite = false
+        streamDeadline = now.addingSaturated(settings.streamTimeout)
+        return .beginStream(response, connection: connection, chunked: chunked)
+    }
+
+    /// The producer is asked for more only while the unsent output is below the high-water
+    /// mark, so a slow reader holds at most that much plus one piece.
+    private mutating func produceIfRoom() -> Action {
+        guard case .streaming(let field, let chunked, false) = state, pendingOutput < settings.outputHighWaterBytes else { return .none }
+        state = .streaming(field: field, chunked: chunked, producing: true)
+        return .produce
+    }
+
+    private mutating func bodyProduced(_ bytes: [UInt8], last: Bool, now: UInt64, shuttingDown: Bool) -> Action {
+        guard case .streaming(let field, let chunked, true) = state else { return .none }
+        guard last else {
+            state = .streaming(field: field, chunked: chunked, producing: false)
+            // An empty piece is no chunk (it would end the body): ask again.
+            return bytes.isEmpty ? produceIfRoom() : .writeBody(bytes, chunked: chunked, last: false)
+        }
+        streamDeadline = .max
+        if field == .close || shuttingDown {
+            state = .closing
+        } else {
+            state = .reading
+            idleSince = now
+            framingAfterWrite = true
+        }
+        return .writeBody(bytes, chunked: chunked, last: true)
+    }
+
+    /// What was queued still goes, then the connection closes without ending the body.
+    private mutating func bodyFailed() -> Action {
+        guard case .streaming = state else { return .none }
+        state = .closing
+        streamDeadline = .max
+        return .flush
+    }
+
     /// Answers a broken or timed-out request with the error responder's response, then closes.
     private mutating func refuse(_ error: HTTPParseError) -> Action {
         switch state {
         case .reading, .handling: break
-        case .closing, .lingering, .closed: return .none
+        case .streaming, .closing, .lingering, .closed: return .none
         }
         ticket &+= 1
         state = .closing
@@ -303,6 +371,8 @@ extension ConnectionStateMachine {
             return frame(now: now)
         case .closing:
             return beginLingeringClose(now: now, shuttingDown: shuttingDown)
+        case .streaming:
+            return produceIfRoom()
         case .handling, .lingering, .closed:
             return .none
         }
@@ -323,6 +393,7 @@ extension ConnectionStateMachine {
         let resume = framingAfterWrite
         framingAfterWrite = false
         if resume, case .reading = state { return frame(now: now) }
+        if case .streaming = state { return produceIfRoom() }
         return .none
     }
 
@@ -343,7 +414,7 @@ extension ConnectionStateMachine {
 
     private mutating func deadlinesPassed(now: UInt64) -> Action {
         if case .closed = state { return .none }
-        if writeDeadline <= now { return close() }
+        if writeDeadline <= now || streamDeadline <= now { return close() }
         guard readDeadline.at <= now else { return .none }
         switch readDeadline.kind {
         case .idle:
@@ -353,7 +424,7 @@ extension ConnectionStateMachine {
         case .header: return refuse(HTTPParseError(.headerTimeout))
         case .body: return refuse(HTTPParseError(.bodyTimeout))
         case .handler: return refuse(HTTPParseError(.handlerTimeout))
-        case .linger, .write: return close()
+        case .linger, .write, .stream: return close()
         }
     }
 
@@ -379,6 +450,7 @@ extension ConnectionStateMachine {
         readDeadline.at = .max
         writeDeadline = .max
         writeFinalDeadline = .max
+        streamDeadline = .max
         return .close
     }
 

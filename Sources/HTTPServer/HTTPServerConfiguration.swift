@@ -41,6 +41,11 @@ public struct HTTPServerConfiguration: Sendable {
     public var writeTimeout: Duration = .seconds(30)
     /// Longest a handler may take; past it the client gets 503 and the connection closes.
     public var handlerTimeout: Duration = .seconds(30)
+    /// Longest a streamed body (`HTTPBodyProducer`) may take, from its head to its last byte;
+    /// past it the connection is dropped and the body ends truncated. Its producer may hold
+    /// storage that long (the banking report's read transaction, which keeps SQLite's checkpoints
+    /// from completing), however slowly the client reads.
+    public var streamTimeout: Duration = .seconds(60)
     /// Graceful shutdown: how long in-flight requests get before connections are cut.
     public var shutdownTimeout: Duration = .seconds(10)
     /// Lingering close: how long unread input is drained after our last response.

@@ -10,9 +10,12 @@ enum ResponseSerializer {
     /// - Parameters:
     ///   - includeBody: false for HEAD, which gets the GET's headers but no content.
     ///   - connectionHeader: `close`, `keep-alive` (HTTP/1.0 keep-alive) or nil.
+    ///   - chunked: the head of a streamed body sent in chunks (`Transfer-Encoding: chunked`).
+    ///     A streamed body otherwise gets no length: an HTTP/1.0 client reads it to the close,
+    ///     and a HEAD's length is not known without producing the body.
     static func serialize(
         _ response: HTTPResponse, into out: inout [UInt8], includeBody: Bool, date: [UInt8],
-        requestID: String, connectionHeader: String?
+        requestID: String, connectionHeader: String?, chunked: Bool = false
     ) {
         out.reserveCapacity(out.count + 192 + response.body.count)
         append("HTTP/1.1 ", to: &out)
@@ -30,7 +33,9 @@ enum ResponseSerializer {
             out.append(ASCII.cr)
             out.append(ASCII.lf)
         }
-        if !response.status.forbidsBody {
+        if chunked {
+            append("Transfer-Encoding: chunked\r\n", to: &out)
+        } else if !response.status.forbidsBody && response.stream == nil {
             append("Content-Length: ", to: &out)
             append(String(response.body.count), to: &out)
             out.append(ASCII.cr)
@@ -48,6 +53,25 @@ enum ResponseSerializer {
         if includeBody && !response.status.forbidsBody {
             out.append(contentsOf: response.body)
         }
+    }
+
+    /// One piece of a streamed body: as a chunk (size line, bytes, CRLF), or raw for a body the
+    /// close delimits. `last` adds the zero-length chunk that ends a chunked body. An empty
+    /// piece writes no chunk, which would end the body early.
+    static func appendBodyPiece(_ bytes: [UInt8], to out: inout [UInt8], chunked: Bool, last: Bool) {
+        guard chunked else {
+            out.append(contentsOf: bytes)
+            return
+        }
+        if !bytes.isEmpty {
+            append(String(bytes.count, radix: 16), to: &out)
+            out.append(ASCII.cr)
+            out.append(ASCII.lf)
+            out.append(contentsOf: bytes)
+            out.append(ASCII.cr)
+            out.append(ASCII.lf)
+        }
+        if last { append("0\r\n\r\n", to: &out) }
     }
 
     @inline(__always) private static func append(_ string: String, to out: inout [UInt8]) {

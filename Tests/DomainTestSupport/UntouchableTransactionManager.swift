@@ -9,13 +9,9 @@ public struct UntouchableTransactionManager: TransactionManager {
         Issue.record("storage reached: transaction list")
         return []
     }
-    public func transactions(account: AccountID, group: TransactionGroup, from: CalendarDate, to: CalendarDate) throws -> [Transaction] {
-        Issue.record("storage reached: report source")
-        return []
-    }
-    public func count(account: AccountID, from: CalendarDate, to: CalendarDate, upTo limit: Int) throws -> Int {
-        Issue.record("storage reached: report count")
-        return 0
+    public func reportReader(account: AccountID, owner: UserID, from: CalendarDate, to: CalendarDate) throws -> any TransactionReportReader {
+        Issue.record("storage reached: report reader")
+        return UntouchableReportReader()
     }
     public func insert(_ transactions: [Transaction], progress: (_ stored: Int) -> Void) throws {
         Issue.record("storage reached: transaction insert")

@@ -25,12 +25,19 @@ public final class TestClient {
 
     public private(set) var fd: Int32
     private var buffer: [UInt8] = []
+    /// The most bytes one `recv` asks for: small sizes read a body in many pieces.
+    public var readSize = 65536
 
     /// Connects to 127.0.0.1:`port`, from `source` (another loopback address such as
-    /// `127.0.0.2`, to look like a second client host) when given.
-    public init(port: Int, receiveTimeout: Double = 5, from source: String? = nil) throws {
+    /// `127.0.0.2`, to look like a second client host) when given. `receiveBuffer` bytes of
+    /// socket receive buffer (set before connecting, so the window follows): a client that does
+    /// not read then holds the server back after a little.
+    public init(port: Int, receiveTimeout: Double = 5, from source: String? = nil, receiveBuffer: Int32? = nil) throws {
         fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw Failure(description: "socket: \(errno)") }
+        if var size = receiveBuffer {
+            setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
+        }
         if let source {
             var local = sockaddr_in()
             local.sin_family = sa_family_t(AF_INET)
@@ -94,7 +101,7 @@ public final class TestClient {
     /// Reads more bytes into the buffer; false on EOF, throws on timeout or error.
     @discardableResult
     private func fill() throws -> Bool {
-        var chunk = [UInt8](repeating: 0, count: 65536)
+        var chunk = [UInt8](repeating: 0, count: max(1, readSize))
         while true {
             let n = chunk.withUnsafeMutableBytes { Glibc.recv(fd, $0.baseAddress, $0.count, 0) }
             if n > 0 {
@@ -126,7 +133,10 @@ public final class TestClient {
                 buffer.removeFirst(end + 4)
                 var response = Response(status: status, headers: headers, body: [])
                 let length = response.header("Content-Length").flatMap { Int($0) } ?? 0
-                if !headRequest && status >= 200 && status != 204 && status != 304 {
+                let hasBody = !headRequest && status >= 200 && status != 204 && status != 304
+                if hasBody && response.header("Transfer-Encoding")?.lowercased() == "chunked" {
+                    response.body = try readChunkedBody()
+                } else if hasBody {
                     while buffer.count < length {
                         guard try fill() else { throw Failure(description: "EOF inside body") }
                     }
@@ -139,6 +149,39 @@ public final class TestClient {
                 if buffer.isEmpty { return nil }
                 throw Failure(description: "EOF inside head: \(String(decoding: buffer, as: UTF8.self))")
             }
+        }
+    }
+
+    /// A chunked body to its zero-length chunk; throws when the connection ends first (a body
+    /// cut short) or a size line is not hexadecimal.
+    private func readChunkedBody() throws -> [UInt8] {
+        var body: [UInt8] = []
+        while true {
+            let line = try readLine()
+            guard let size = Int(line.split(separator: ";").first.map(String.init) ?? "", radix: 16), size >= 0 else {
+                throw Failure(description: "bad chunk size line: \(line)")
+            }
+            if size == 0 {
+                guard try readLine().isEmpty else { throw Failure(description: "trailers after the last chunk") }
+                return body
+            }
+            while buffer.count < size + 2 {
+                guard try fill() else { throw Failure(description: "EOF inside chunked body") }
+            }
+            body += buffer[0..<size]
+            guard buffer[size] == 13, buffer[size + 1] == 10 else { throw Failure(description: "chunk not followed by CRLF") }
+            buffer.removeFirst(size + 2)
+        }
+    }
+
+    private func readLine() throws -> String {
+        while true {
+            if let end = buffer.indices.dropLast().first(where: { buffer[$0] == 13 && buffer[$0 + 1] == 10 }) {
+                let line = String(decoding: buffer[0..<end], as: UTF8.self)
+                buffer.removeFirst(end + 2)
+                return line
+            }
+            guard try fill() else { throw Failure(description: "EOF inside chunked body") }
         }
     }
 

@@ -7,14 +7,12 @@ public protocol TransactionManager: Sendable {
     /// insertion order, both descending; resumed strictly after `cursor`.
     func list(account: AccountID, filter: TransactionFilter, after cursor: TransactionCursor?, limit: Int) throws -> [Transaction]
 
-    /// One report source: the `group` transactions of `account` dated `from...to`, by date, then
-    /// insertion order.
-    func transactions(account: AccountID, group: TransactionGroup, from: CalendarDate, to: CalendarDate) throws -> [Transaction]
-
-    /// How many transactions of `account`, of both groups, are dated `from...to`, counting no
-    /// further than `limit`: the report only needs to know whether a period holds more than its
-    /// cap, so an account of millions of rows costs no more to count than `limit` index entries.
-    func count(account: AccountID, from: CalendarDate, to: CalendarDate, upTo limit: Int) throws -> Int
+    /// Opens a banking report's reading of `account` (`owner`'s) transactions dated `from...to`,
+    /// one snapshot for all of its pages (see `TransactionReportReader`). Throws
+    /// `GatewayError.unavailable` when as many reports are being read as the storage serves at
+    /// once, or `owner` already has one being read: each holds a connection while its body is
+    /// sent, and one user must not hold them all.
+    func reportReader(account: AccountID, owner: UserID, from: CalendarDate, to: CalendarDate) throws -> any TransactionReportReader
 
     /// Stores every transaction, in order (their sequences follow the array), or none of them;
     /// calls `progress` with the count stored so far every few thousand rows and at the end.

@@ -1,4 +1,5 @@
 import Foundation
+import SQLRows
 
 /// A PostgreSQL database reached through a pool of libpq connections.
 ///
@@ -19,6 +20,9 @@ public final class PostgresDatabase: @unchecked Sendable {
     /// Connections open now, idle or lent; never above `configuration.poolSize`.
     private var open: Int
     private let statisticsLock = NSLock()
+    /// Counts the open snapshots (`openSnapshot`): at most half the pool, so slow report readers
+    /// leave the other half to every other request.
+    let snapshotSlots: SnapshotSlots
     private var recordedStatistics = PostgresStatistics()
     /// Told about every error a read or write throws: use cases only see a `GatewayError`, so
     /// this is where operators get the server's own words.
@@ -29,6 +33,7 @@ public final class PostgresDatabase: @unchecked Sendable {
     public init(configuration: PostgresConfiguration, errorHandler: @escaping @Sendable (any Error) -> Void = { _ in }) throws {
         self.configuration = configuration
         self.errorHandler = errorHandler
+        snapshotSlots = SnapshotSlots(limit: configuration.poolSize / 2)
         idle = [try PostgresConnection(url: configuration.url)]
         open = 1
     }
@@ -125,7 +130,7 @@ public final class PostgresDatabase: @unchecked Sendable {
     }
 
     /// An idle connection, a new one while the pool is below its size, else waits for one.
-    private func takeConnection() throws -> PostgresConnection {
+    func takeConnection() throws -> PostgresConnection {
         condition.lock()
         while true {
             if let connection = idle.popLast() {
@@ -151,7 +156,7 @@ public final class PostgresDatabase: @unchecked Sendable {
 
     /// Back to the pool; a session left broken or inside a transaction is repaired or dropped,
     /// so the next caller always gets a clean one.
-    private func give(back connection: PostgresConnection) {
+    func give(back connection: PostgresConnection) {
         rollBack(connection)
         let usable = connection.isIdle || (connection.reconnect() && connection.isIdle)
         condition.withLock {

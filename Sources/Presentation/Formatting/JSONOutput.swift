@@ -16,6 +16,15 @@ public struct JSONOutput {
     public mutating func beginArray() { separate(); bytes.append(0x5B); needsComma.append(false) }
     public mutating func endArray() { bytes.append(0x5D); needsComma.removeLast() }
 
+    /// Hands over the bytes written so far and keeps writing the same document: what follows
+    /// takes its commas and nesting from what came before, so the pieces, joined, are the text
+    /// written whole.
+    public mutating func takeBytes() -> [UInt8] {
+        let written = bytes
+        bytes.removeAll(keepingCapacity: true)
+        return written
+    }
+
     /// A key; the next value written is its value.
     public mutating func key(_ name: StaticString) {
         separate()

@@ -1,4 +1,5 @@
 import CSQLite
+import SQLRows
 import Foundation
 
 /// A SQLite database file: one writer connection and a fixed pool of reader connections.
@@ -19,6 +20,8 @@ public final class Database: @unchecked Sendable {
     let writer: SQLiteConnection
     let writerLock = NSLock()
     let groupCommitQueue: GroupCommitQueue
+    /// Counts the open snapshots (`openSnapshot`).
+    let snapshotSlots: SnapshotSlots
     private let readersCondition = NSCondition()
     private var idleReaders: [SQLiteConnection]
     private let statisticsLock = NSLock()
@@ -40,6 +43,7 @@ public final class Database: @unchecked Sendable {
         }
         try Self.createPrivately(path)
         self.configuration = configuration
+        snapshotSlots = SnapshotSlots(limit: configuration.snapshotLimit)
         groupCommitQueue = configuration.groupCommit
             ? GroupCommitQueue(limit: configuration.groupCommitLimit, delay: configuration.groupCommitDelay) : GroupCommitQueue(limit: 1)
         // The writer first: it creates the file and switches it to WAL before any reader opens it.

@@ -42,6 +42,10 @@ public struct DatabaseConfiguration: Equatable, Sendable {
     /// anyway: four readers at SQLite's 2 MiB held 8 MiB, a fifth of the server's memory, for no
     /// measurable gain in reads.
     public var readerCacheKiB: Int
+    /// Report snapshots open at once (`Database.openSnapshot`), one per user, each on a
+    /// connection of its own beside the readers (at most `readerCacheKiB` of cache each): a report
+    /// past it is answered 503, never queued behind slow readers.
+    public var snapshotLimit: Int = 16
 
     public init(
         path: String, readerCount: Int = 4, synchronous: Synchronous = .full, busyTimeout: Duration = .seconds(5), groupCommit: Bool = true,

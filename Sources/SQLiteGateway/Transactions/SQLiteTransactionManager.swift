@@ -19,15 +19,6 @@ public struct SQLiteTransactionManager: TransactionManager {
         AND (?2 IS NULL OR txn_group = ?2) AND (?3 IS NULL OR date >= ?3) AND (?4 IS NULL OR date <= ?4) \
         AND (date, seq) < (?5, ?6) ORDER BY date DESC, seq DESC LIMIT ?7
         """
-    static let reportSource = """
-        SELECT \(TransactionRow.columns) FROM transactions WHERE account_id = ?1 AND txn_group = ?2 \
-        AND date BETWEEN ?3 AND ?4 ORDER BY date, seq
-        """
-    /// Parameters: ?1 account, ?2 from, ?3 to, ?4 limit. Reads at most `limit` entries of the
-    /// account's date index, whatever the period holds.
-    static let reportCount = """
-        SELECT count(*) FROM (SELECT 1 FROM transactions WHERE account_id = ?1 AND date BETWEEN ?2 AND ?3 LIMIT ?4) AS capped
-        """
     /// How many rows an import stores between two progress reports.
     static let progressStep = 10_000
 
@@ -47,19 +38,12 @@ public struct SQLiteTransactionManager: TransactionManager {
         return try database.rows(cursor == nil ? Self.list : Self.listAfter, values, TransactionRow.transaction)
     }
 
-    public func transactions(account: AccountID, group: TransactionGroup, from: CalendarDate, to: CalendarDate) throws -> [Transaction] {
-        try GatewayError.mapping {
-            try database.read { connection in
-                try connection.statement(Self.reportSource)
-                    .rows([.text(account.rawValue), .text(group.rawValue), .text(from.description), .text(to.description)], TransactionRow.transaction)
-            }
+    /// One connection of its own in one read transaction (`Database.openSnapshot`).
+    public func reportReader(account: AccountID, owner: UserID, from: CalendarDate, to: CalendarDate) throws -> any TransactionReportReader {
+        let database = self.database
+        return TransactionReportPages(connection: try database.openSnapshot(for: owner), account: account, from: from, to: to) { connection in
+            database.closeSnapshot(connection, for: owner)
         }
-    }
-
-    public func count(account: AccountID, from: CalendarDate, to: CalendarDate, upTo limit: Int) throws -> Int {
-        guard limit > 0 else { return 0 }
-        let values: [SQLValue] = [.text(account.rawValue), .text(from.description), .text(to.description), .integer(Int64(limit))]
-        return try database.first(Self.reportCount, values) { $0.int(at: 0) } ?? 0
     }
 
     public func insert(_ transactions: [Transaction], progress: (_ stored: Int) -> Void) throws {

@@ -40,7 +40,8 @@ struct AccountsConnector {
         let useCase = AccountReportUseCase(
             accounts: accounts, transactions: transactions, owner: user.id, clock: dependencies.clock,
             maximumRows: dependencies.accountPolicy.maximumReportRows)
-        AccountReportPresenter(useCase: useCase, output: responder, messages: context.messages).eventReport(id: id, from: from, to: to)
-        return responder.response
+        let presenter = AccountReportPresenter(useCase: useCase, output: responder, messages: context.messages)
+        presenter.eventReport(id: id, from: from, to: to)
+        return responder.response(pulling: presenter)
     }
 }

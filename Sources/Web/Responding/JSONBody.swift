@@ -25,6 +25,13 @@ public enum JSONBody {
         return HTTPResponse(status: status, headers: headers, body: output.bytes)
     }
 
+    /// A JSON document `producer` writes while it is sent (the banking report), never whole.
+    public static func response(_ status: HTTPStatus, streaming producer: any HTTPBodyProducer, headers: HTTPHeaders = HTTPHeaders()) -> HTTPResponse {
+        var headers = headers
+        headers.replaceOrAdd(name: "Content-Type", value: "application/json")
+        return HTTPResponse(status: status, headers: headers, stream: producer)
+    }
+
     /// `value` as a JSON response. Encoding our own ViewModels cannot fail in practice; if it
     /// ever does, the client gets a bare 500 rather than a crash.
     public static func response<Value: Encodable>(_ status: HTTPStatus, _ value: Value, headers: HTTPHeaders = HTTPHeaders(), contentType: String = "application/json") -> HTTPResponse {

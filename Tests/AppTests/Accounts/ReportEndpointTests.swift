@@ -1,6 +1,7 @@
 import App
 import Domain
 import Foundation
+import Presentation
 import TestSupport
 import Testing
 
@@ -107,5 +108,91 @@ struct ReportEndpointTests {
         let tooLong = try app.request("GET", "/v1/accounts/\(id)/report?from=2016-01-01&to=2017-01-01")
         #expect(tooLong.status == 422 && tooLong.text.contains("range_too_long"))
         #expect(try app.request("GET", "/v1/accounts/bad%20id/report").status == 400)
+    }
+
+    /// `count` transactions of `account` in April and May 2016, both groups, debits and credits,
+    /// a dozen a day (so dates span pages), descriptions with quotes, controls and non-ASCII.
+    func seed(_ app: TestApplication, account: String, count: Int) throws {
+        let rows = (0..<count).map { index in
+            Transaction(
+                id: TransactionID("t_\(index)"), accountID: AccountID(account), group: index % 3 == 0 ? .authorized : .posted,
+                direction: index % 5 == 0 ? .credit : .debit, date: CalendarDate(year: 2016, month: 4 + index / 360, day: 1 + index % 360 / 12)!,
+                description: "Row \(index) \"q\" \\ \t ✓ 💸", amount: Int64(index * 37 + 1))
+        }
+        try app.application.storage.gateway.transactions.insert(rows) { _ in }
+    }
+
+    @Test("a report of several pages is streamed in chunks whose bytes are exactly the whole report's, in both languages", arguments: ["sqlite", "postgres"])
+    func streamedEqualsWhole(store: String) throws {
+        let url = store == "postgres" ? try TestPostgresDatabase.create() : nil
+        let app = try TestApplication { configuration in
+            if let url { configuration.databaseURL = url }
+        }
+        let id = try #require(try app.firstAccount()["id"] as? String)
+        let owner = try #require(TestApplication.object(try app.request("GET", "/v1/me"))["id"] as? String)
+        try seed(app, account: id, count: 700)
+        for language in [Language.en, .fr] {
+            let streamed = try app.request("GET", "/v1/accounts/\(id)/report?from=2016-04-01&to=2016-05-31", headers: ["Accept-Language": language.rawValue])
+            #expect(streamed.status == 200)
+            #expect(streamed.header("Transfer-Encoding") == "chunked")
+            #expect(streamed.header("Content-Language") == language.rawValue)
+            let whole = try #require(WholeReport.body(
+                gateway: app.application.storage.gateway, owner: UserID(owner), account: id, from: "2016-04-01", to: "2016-05-31", language: language))
+            #expect(streamed.body.count == whole.count)
+            #expect(streamed.body == whole)
+            #expect(rows(streamed).filter { $0["type"] as? String == "detail" }.count == 700)
+        }
+        // The connection that carried a streamed report serves the next request.
+        #expect(try app.request("GET", "/v1/accounts/\(id)").status == 200)
+    }
+
+    @Test("HEAD of a report: its head, no body, and the next request on the connection is answered", arguments: ["sqlite", "postgres"])
+    func head(store: String) throws {
+        let url = store == "postgres" ? try TestPostgresDatabase.create() : nil
+        let app = try TestApplication { configuration in
+            if let url { configuration.databaseURL = url }
+        }
+        let id = try #require(try app.firstAccount()["id"] as? String)
+        try seed(app, account: id, count: 300)
+        let head = try app.request("HEAD", "/v1/accounts/\(id)/report?from=2016-04-01&to=2016-05-31")
+        #expect(head.status == 200)
+        #expect(head.body.isEmpty)
+        #expect(head.header("Content-Type") == "application/json")
+        // Every snapshot the HEAD opened was given back: as many reports as the cap allows still run.
+        for _ in 0..<6 {
+            #expect(try app.request("GET", "/v1/accounts/\(id)/report?from=2016-04-01&to=2016-05-31").status == 200)
+        }
+    }
+
+    @Test("one report at a time per user: while a client sits on one, that user's next is 503 storage_unavailable, another user's is served", arguments: ["sqlite", "postgres"])
+    func oneAtATime(store: String) throws {
+        let url = store == "postgres" ? try TestPostgresDatabase.create() : nil
+        let app = try TestApplication { configuration in
+            if let url { configuration.databaseURL = url }
+        }
+        let id = try #require(try app.firstAccount()["id"] as? String)
+        // ~9 MB of report: more than the server's send buffer grows to (4 MiB) and the sitting
+        // client's small receive buffer hold, so a client that reads nothing keeps it open.
+        let name = "Transfer to " + String(repeating: "💸", count: 100)
+        let rows = (0..<20_000).map { index in
+            Transaction(
+                id: TransactionID("t_\(index)"), accountID: AccountID(id), group: .posted, direction: .debit,
+                date: CalendarDate(year: 2016, month: 4, day: 1 + index % 30)!, description: name, amount: 1)
+        }
+        try app.application.storage.gateway.transactions.insert(rows) { _ in }
+        let target = "/v1/accounts/\(id)/report?from=2016-04-01&to=2016-04-30"
+        let sitting = try TestClient(port: app.port, receiveBuffer: 4096)
+        try sitting.send("GET \(target) HTTP/1.1\r\nHost: t\r\nAuthorization: Bearer \(app.token)\r\n\r\n")
+        #expect(try sitting.expectResponse(headRequest: true).status == 200)
+        let second = try app.request("GET", target)
+        #expect(second.status == 503)
+        #expect(TestApplication.object(second)["code"] as? String == "storage_unavailable")
+        #expect(second.header("Retry-After") != nil)
+        let other = try app.register(email: "other@example.com")
+        let otherAccount = try #require(try app.firstAccount(auth: .bearer(other))["id"] as? String)
+        #expect(try app.request("GET", "/v1/accounts/\(otherAccount)/report", auth: .bearer(other)).status == 200)
+        // The client goes away: its snapshot is given back.
+        sitting.reset()
+        #expect(eventually { (try? app.request("GET", target).status) == 200 })
     }
 }

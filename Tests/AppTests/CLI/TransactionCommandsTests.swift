@@ -47,7 +47,9 @@ struct TransactionCommandsTests {
         #expect(imported.output.contains("imported 58 transaction(s) into \(account)"))
         let gateway = try gateway()
         #expect(try gateway.accounts.balance(of: AccountID(account)) == -133_897)
-        let authorized = try gateway.transactions.transactions(account: AccountID(account), group: .authorized, from: CalendarDate("2016-04-01")!, to: CalendarDate("2016-04-30")!)
+        let authorized = try Array(gateway.transactions.list(
+            account: AccountID(account), filter: TransactionFilter(group: .authorized, from: CalendarDate("2016-04-01")!, to: CalendarDate("2016-04-30")!),
+            after: nil, limit: 1000).reversed())
         #expect(authorized.count == 28)
         #expect(authorized.first?.description == "Starbucks")
     }
@@ -125,8 +127,8 @@ struct TransactionCommandsTests {
         #expect(try gateway.contacts.list(owner: user.id, matching: nil, after: nil, limit: 100).count >= 3)
         let today = try #require(CalendarDate(utc: Date()))
         let from = try #require(today.adding(days: -70))
-        let authorized = try gateway.transactions.transactions(account: account, group: .authorized, from: from, to: today)
-        let posted = try gateway.transactions.transactions(account: account, group: .posted, from: from, to: today)
+        let authorized = try gateway.transactions.list(account: account, filter: TransactionFilter(group: .authorized, from: from, to: today), after: nil, limit: 1000)
+        let posted = try gateway.transactions.list(account: account, filter: TransactionFilter(group: .posted, from: from, to: today), after: nil, limit: 1000)
         #expect(!authorized.isEmpty)
         #expect(posted.count > 30)
         #expect(posted.contains { $0.direction == .credit })

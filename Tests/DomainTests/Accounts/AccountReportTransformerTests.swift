@@ -7,9 +7,15 @@ import Testing
 struct AccountReportTransformerTests {
     let account = accountFixture
 
-    func report(_ manager: InMemoryTransactionManager, from: String = "2016-04-01", to: String = "2016-05-31") -> [ReportOutputSpy.Event] {
+    func report(
+        _ manager: InMemoryTransactionManager, from: String = "2016-04-01", to: String = "2016-05-31", of account: Domain.Account = accountFixture,
+        pageSize: Int = AccountReportTransformer.defaultPageSize
+    ) -> [ReportOutputSpy.Event] {
         let spy = ReportOutputSpy()
-        AccountReportTransformer(transactions: manager).transform(account: account, from: day(from), to: day(to), output: spy)
+        let reader = try! manager.reportReader(account: account.id, owner: alice, from: day(from), to: day(to))
+        spy.presentReportBegin(
+            AccountReportPresentationModel(account: account, from: day(from), to: day(to)),
+            pages: AccountReportTransformer(reader: reader, account: account, pageSize: pageSize))
         return spy.events
     }
 
@@ -77,11 +83,10 @@ struct AccountReportTransformerTests {
     @Test("amounts carry the account's currency: yen have no minor digits to invent")
     func currency() {
         let yen = Domain.Account(id: AccountID("a_1"), ownerID: alice, name: "Yen", currency: .jpy, createdAt: Date())
-        let spy = ReportOutputSpy()
-        AccountReportTransformer(transactions: InMemoryTransactionManager([transaction("t1", .posted, "2016-05-02", "Sushi", 1500)]))
-            .transform(account: yen, from: day("2016-05-01"), to: day("2016-05-31"), output: spy)
-        #expect(spy.events.contains(.footer(Money(minor: 1500, currency: .jpy))))
-        #expect(spy.events.contains(.grandFooter(Money(minor: 1500, currency: .jpy))))
+        let manager = InMemoryTransactionManager([transaction("t1", .posted, "2016-05-02", "Sushi", 1500, account: "a_1")])
+        let events = report(manager, from: "2016-05-01", to: "2016-05-31", of: yen)
+        #expect(events.contains(.footer(Money(minor: 1500, currency: .jpy))))
+        #expect(events.contains(.grandFooter(Money(minor: 1500, currency: .jpy))))
     }
 
     @Test("totals past 64-bit minor units end the report with a storage failure instead of trapping")
@@ -90,6 +95,33 @@ struct AccountReportTransformerTests {
             transaction("t1", .posted, "2016-05-02", "Huge", .max), transaction("t2", .posted, "2016-05-03", "Huge", .max),
         ])
         #expect(report(manager).last == .storageFailure)
+    }
+
+    @Test("pages of any size give the events of one whole read: a date spanning pages keeps one subheader and subfooter")
+    func pagesJoin() throws {
+        let manager = InMemoryTransactionManager()
+        let accounts = InMemoryAccountManager([account])
+        TransactionImportUseCase(accounts: accounts, transactions: manager, ids: SequentialIDGenerator())
+            .eventImport(feed: try reportDemoFeed(), account: account.id, output: TransactionOutputSpy())
+        let whole = report(manager, pageSize: 1000)
+        for size in [1, 2, 3, 7, 29, 58] {
+            #expect(report(manager, pageSize: size) == whole, "page size \(size)")
+        }
+        #expect(manager.readers.withLock { $0.allSatisfy(\.closed) })
+    }
+
+    @Test("a page that cannot be read after the group's first ends the report with a storage failure, and closes the reader")
+    func laterPageFails() {
+        let manager = InMemoryTransactionManager([
+            transaction("t1", .authorized, "2016-04-01", "A", 100), transaction("t2", .authorized, "2016-04-02", "B", 200),
+        ])
+        let reader = FailingAfterFirstPage(try! manager.reportReader(account: account.id, owner: alice, from: day("2016-04-01"), to: day("2016-05-31")))
+        let spy = ReportOutputSpy()
+        spy.presentReportBegin(
+            AccountReportPresentationModel(account: account, from: day("2016-04-01"), to: day("2016-05-31")),
+            pages: AccountReportTransformer(reader: reader, account: account, pageSize: 1))
+        #expect(spy.events.suffix(2) == [.detail("A", cents(100)), .storageFailure])
+        #expect(reader.closed)
     }
 
     @Test("the report demo's 58-row feed totals 560.19 authorized, 778.78 posted, 1338.97 in all")
@@ -115,3 +147,25 @@ struct AccountReportTransformerTests {
 }
 
 let accountFixture = account("a_1")
+
+/// Reads a report's first page, then fails every later one.
+private final class FailingAfterFirstPage: TransactionReportReader {
+    let inner: any TransactionReportReader
+    private var pages = 0
+    private(set) var closed = false
+
+    init(_ inner: any TransactionReportReader) {
+        self.inner = inner
+    }
+
+    func count(upTo limit: Int) throws -> Int { try inner.count(upTo: limit) }
+    func page(group: TransactionGroup, after cursor: TransactionCursor?, limit: Int) throws -> [Transaction] {
+        pages += 1
+        guard pages == 1 else { throw GatewayError.unavailable("gone") }
+        return try inner.page(group: group, after: cursor, limit: limit)
+    }
+    func close() {
+        closed = true
+        inner.close()
+    }
+}

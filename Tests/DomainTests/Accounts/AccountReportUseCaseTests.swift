@@ -40,9 +40,25 @@ struct AccountReportUseCaseTests {
         #expect(report(from: "2015-01-01", to: "2016-01-02") == [.invalidRange(.tooLong(maximumDays: 366))])
     }
 
-    @Test("a period holding more transactions than the cap is refused with the cap, before any row is presented")
+    @Test("a period holding more transactions than the cap is refused with the cap, before any row is presented, and its snapshot closed")
     func overTheCap() {
-        #expect(report(from: "2016-05-01", to: "2016-05-31", transactions: threeInMay, maximumRows: 2) == [.tooLarge(maximumRows: 2)])
+        let transactions = threeInMay
+        #expect(report(from: "2016-05-01", to: "2016-05-31", transactions: transactions, maximumRows: 2) == [.tooLarge(maximumRows: 2)])
+        #expect(transactions.readers.withLock { $0.count == 1 && $0.allSatisfy(\.closed) })
+    }
+
+    @Test("rows stored after the report began are not in it: the count and every page read one snapshot")
+    func oneSnapshot() throws {
+        let transactions = threeInMay
+        let spy = ReportOutputSpy()
+        let pages = try #require(AccountReportBeginCatcher.pages(
+            AccountReportUseCase(accounts: accounts, transactions: transactions, owner: alice, clock: clock, maximumRows: 3),
+            from: day("2016-05-01"), to: day("2016-05-31")))
+        try transactions.insert([transaction("t5", .posted, "2016-05-03", "Late", 500)]) { _ in }
+        while pages.presentNextPage(output: spy) {}
+        #expect(!spy.events.contains(.detail("Late", cents(500))))
+        #expect(spy.events.count { if case .detail = $0 { true } else { false } } == 3)
+        #expect(transactions.readers.withLock { $0.allSatisfy(\.closed) })
     }
 
     @Test("a period holding exactly the cap is reported whole; rows outside the period do not count")
@@ -81,4 +97,31 @@ struct AccountReportUseCaseTests {
         accounts.failure.withLock { $0 = .failure("disk") }
         #expect(report(from: "2016-05-01", to: "2016-05-31") == [.storageFailure])
     }
+}
+
+/// Keeps the pages a report begins with, without asking for them.
+private final class AccountReportBeginCatcher: AccountReportUseCaseOutput {
+    private(set) var pages: AccountReportTransformer?
+
+    static func pages(_ useCase: AccountReportUseCase, from: CalendarDate, to: CalendarDate) -> AccountReportTransformer? {
+        let catcher = AccountReportBeginCatcher()
+        useCase.eventReport(account: accountFixture.id, from: from, to: to, output: catcher)
+        return catcher.pages
+    }
+
+    func presentReportBegin(_ report: AccountReportPresentationModel, pages: AccountReportTransformer) { self.pages = pages }
+    func presentHeader(group: TransactionGroup) {}
+    func presentSubheader(date: CalendarDate) {}
+    func presentDetail(description: String, amount: Money) {}
+    func presentSubfooter() {}
+    func presentFooter(total: Money) {}
+    func presentNotAvailable(group: TransactionGroup) {}
+    func presentNoTransactions(group: TransactionGroup) {}
+    func presentGrandFooter(grandTotal: Money) {}
+    func presentReportEnd() {}
+    func presentNotFound(_ id: AccountID) {}
+    func presentInvalidRange(_ failure: DateRangeFailure) {}
+    func presentReportTooLarge(maximumRows: Int) {}
+    func presentStorageUnavailable() {}
+    func presentStorageFailure() {}
 }

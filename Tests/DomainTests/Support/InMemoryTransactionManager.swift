@@ -47,6 +47,20 @@ final class InMemoryTransactionManager: TransactionManager {
         }
     }
 
+    /// Reads from a copy of the rows taken now, as a gateway's snapshot would; the groups made
+    /// unavailable still fail when read.
+    func reportReader(account: AccountID, owner: UserID, from: CalendarDate, to: CalendarDate) throws -> any TransactionReportReader {
+        try check()
+        let snapshot = InMemoryTransactionManager(rows.withLock { $0 })
+        snapshot.unavailableGroups.withLock { $0 = unavailableGroups.withLock { $0 } }
+        let reader = InMemoryReportReader(manager: snapshot, account: account, from: from, to: to)
+        readers.withLock { $0.append(reader) }
+        return reader
+    }
+
+    /// Every report reader opened, to check that each was closed.
+    let readers = Mutex<[InMemoryReportReader]>([])
+
     func count(account: AccountID, from: CalendarDate, to: CalendarDate, upTo limit: Int) throws -> Int {
         try check()
         let count = rows.withLock { stored in stored.count { $0.accountID == account && $0.date >= from && $0.date <= to } }

@@ -22,7 +22,11 @@ final class ReportOutputSpy: AccountReportUseCaseOutput {
 
     private(set) var events: [Event] = []
 
-    func presentReportBegin(_ report: AccountReportPresentationModel) { events.append(.begin(report)) }
+    /// Records the begin, then asks for every page, as the report's body would.
+    func presentReportBegin(_ report: AccountReportPresentationModel, pages: AccountReportTransformer) {
+        events.append(.begin(report))
+        while pages.presentNextPage(output: self) {}
+    }
     func presentHeader(group: TransactionGroup) { events.append(.header(group)) }
     func presentSubheader(date: CalendarDate) { events.append(.subheader(date)) }
     func presentDetail(description: String, amount: Money) { events.append(.detail(description, amount)) }

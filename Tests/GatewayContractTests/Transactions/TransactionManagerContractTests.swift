@@ -54,26 +54,6 @@ struct TransactionManagerContractTests {
         #expect(try transactions.list(account: account, filter: TransactionFilter(group: .posted, from: date(2)), after: cursor, limit: 10).map(\.id.rawValue) == ["t6", "t1"])
     }
 
-    @Test("a report source holds one group of one account within the dates, by date then insertion order", arguments: Backend.allCases)
-    func reportSource(backend: Backend) throws {
-        let (_, transactions) = try seeded(backend)
-        #expect(try transactions.transactions(account: AccountID("a_u_alice"), group: .posted, from: date(1), to: date(3)).map(\.id.rawValue) == ["t3", "t1", "t6", "t4"])
-        #expect(try transactions.transactions(account: AccountID("a_u_alice"), group: .posted, from: date(2), to: date(2)).map(\.id.rawValue) == ["t1", "t6"])
-        #expect(try transactions.transactions(account: AccountID("a_u_alice"), group: .authorized, from: date(1, month: 4), to: date(30, month: 4)).isEmpty)
-    }
-
-    @Test("the report count takes both groups of one account within the dates, and stops at its limit", arguments: Backend.allCases)
-    func reportCount(backend: Backend) throws {
-        let (_, transactions) = try seeded(backend)
-        let alice = AccountID("a_u_alice")
-        #expect(try transactions.count(account: alice, from: date(1), to: date(3), upTo: 100) == 6)
-        #expect(try transactions.count(account: alice, from: date(2), to: date(2), upTo: 100) == 3)
-        #expect(try transactions.count(account: alice, from: date(1), to: date(3), upTo: 4) == 4)
-        #expect(try transactions.count(account: alice, from: date(1, month: 4), to: date(30, month: 4), upTo: 100) == 0)
-        #expect(try transactions.count(account: AccountID("a_u_bob"), from: date(1), to: date(3), upTo: 100) == 1)
-        #expect(try transactions.count(account: alice, from: date(1), to: date(3), upTo: 0) == 0)
-    }
-
     @Test("a batch that fails on its last row stores nothing", arguments: Backend.allCases)
     func atomicBatch(backend: Backend) throws {
         let store = try backend.makeStore()

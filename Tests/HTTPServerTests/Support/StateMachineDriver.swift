@@ -14,6 +14,12 @@ struct StateMachineDriver {
         case respond(Int, ticket: UInt64)
         /// A response with a body of `bytes` bytes.
         case respondSized(Int, bytes: Int, ticket: UInt64)
+        /// The handler answers with a streamed body.
+        case respondStreamed(Int, ticket: UInt64)
+        /// The producer made a piece of `bytes` bytes, the last one when `last`.
+        case produced(bytes: Int, last: Bool)
+        /// The producer threw.
+        case produceFailed
         case writable
         case drained
         case blocked(pending: Int, progressed: Bool)
@@ -68,6 +74,10 @@ struct StateMachineDriver {
             event = .responseReady(HTTPResponse(status: HTTPStatus(code: code), body: []), ticket: ticket)
         case .respondSized(let code, let bytes, let ticket):
             event = .responseReady(HTTPResponse(status: HTTPStatus(code: code), body: Array(repeating: 0x61, count: bytes)), ticket: ticket)
+        case .respondStreamed(let code, let ticket):
+            event = .responseReady(HTTPResponse(status: HTTPStatus(code: code), stream: NoBody()), ticket: ticket)
+        case .produced(let bytes, let last): event = .bodyProduced(Array(repeating: 0x61, count: bytes), last: last)
+        case .produceFailed: event = .bodyFailed
         case .writable: event = .writable
         case .drained: event = .writeDrained
         case .blocked(let pending, let progressed): event = .writeBlocked(pendingBytes: pending, progressed: progressed)
@@ -96,10 +106,20 @@ struct StateMachineDriver {
         case .writeContinue: return "write 100"
         case .write(let response, let connection):
             return "write \(response.status.code)" + (connection.value.map { " \($0)" } ?? "")
+        case .beginStream(let response, let connection, let chunked):
+            return "stream \(response.status.code)" + (chunked ? " chunked" : "") + (connection.value.map { " \($0)" } ?? "")
+        case .produce: return "produce"
+        case .writeBody(let bytes, _, let last): return "write \(bytes.count) bytes" + (last ? " and the end" : "")
         case .refuse(let error): return "refuse \(error.status.code)"
         case .flush: return "flush"
         case .linger: return "linger"
         case .close: return "close"
         }
     }
+}
+
+/// A producer the table tests never call: the driver only carries it to the state machine.
+private final class NoBody: HTTPBodyProducer {
+    func next(into chunk: inout [UInt8]) throws -> Bool { false }
+    func finish() {}
 }

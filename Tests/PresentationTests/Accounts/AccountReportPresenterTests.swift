@@ -16,7 +16,9 @@ struct AccountReportPresenterTests {
     /// Two dates of authorized transactions (one a credit), no posted ones.
     func play(_ presenter: AccountReportPresenter) {
         let account = Account(id: AccountID("a_1"), ownerID: Fixture.owner, name: "Main", currency: .cad, createdAt: Fixture.created)
-        presenter.presentReportBegin(AccountReportPresentationModel(account: account, from: CalendarDate("2016-04-01")!, to: CalendarDate("2016-04-30")!))
+        presenter.presentReportBegin(
+            AccountReportPresentationModel(account: account, from: CalendarDate("2016-04-01")!, to: CalendarDate("2016-04-30")!),
+            pages: AccountReportTransformer(reader: UntouchableReportReader(), account: account))
         presenter.presentHeader(group: .authorized)
         presenter.presentSubheader(date: CalendarDate("2016-04-01")!)
         presenter.presentDetail(description: "Starbucks", amount: Money(minor: 311, currency: .cad))

@@ -26,6 +26,7 @@ final class AccountsPresenterOutputSpy: AccountListPresenterOutput, AccountShowP
     func showAccounts(_ list: AccountListViewModel) { shown.append(.accounts(list)) }
     func showAccount(_ account: AccountViewModel) { shown.append(.account(account)) }
     func showCreated(_ account: AccountViewModel) { shown.append(.created(account)) }
+    func showReportBegin() {}
     func showReportRow(_ row: AccountReportRowViewModel) { reportRows.append(row) }
     func showReportEnd() {
         shown.append(.report(AccountReportViewModel(rows: reportRows)))

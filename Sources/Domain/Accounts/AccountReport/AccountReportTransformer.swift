@@ -2,66 +2,111 @@
 /// for the authorized then the posted transactions, a header; then a message when the source
 /// cannot be read or is empty, or per date a subheader, its details and a subfooter followed by
 /// the group's footer; always a grand footer.
-public struct AccountReportTransformer {
-    private let transactions: any TransactionManager
+///
+/// Presented a page of transactions at a time, as the report's body is sent, so no report is
+/// ever held whole; every page comes from the reader's one snapshot, so rows and totals agree
+/// across pages. A date's details may span pages: its subheader comes with the first of them.
+public final class AccountReportTransformer {
+    /// Transactions read per page: a page of the longest rows (~480 bytes of JSON) is ~60 KiB,
+    /// about the connection's high-water mark, and 100,000 rows take ~800 reads.
+    public static let defaultPageSize = 128
 
-    public init(transactions: any TransactionManager) {
-        self.transactions = transactions
+    private static let groups: [TransactionGroup] = [.authorized, .posted]
+
+    private let reader: any TransactionReportReader
+    private let currency: Currency
+    private let pageSize: Int
+
+    private var groupIndex = 0
+    private var groupStarted = false
+    /// The last row presented in the current group, nil before its first page.
+    private var cursor: TransactionCursor?
+    private var total: Int64 = 0
+    private var grandTotal: Int64 = 0
+    private var ended = false
+
+    /// The range is already checked, and the period's size admitted, by the use case.
+    public init(reader: any TransactionReportReader, account: Account, pageSize: Int = AccountReportTransformer.defaultPageSize) {
+        self.reader = reader
+        currency = account.currency
+        self.pageSize = max(1, pageSize)
     }
 
-    /// The range is already checked by the use case.
-    ///
-    /// Totals are overflow-checked: stored amounts whose sum does not fit in 64-bit minor units
-    /// can only be corrupt data, and end the report with `presentStorageFailure()`.
-    public func transform(account: Account, from: CalendarDate, to: CalendarDate, output: any AccountReportUseCaseOutput) {
-        output.presentReportBegin(AccountReportPresentationModel(account: account, from: from, to: to))
-        var grandTotal: Int64 = 0
-        for group in [TransactionGroup.authorized, .posted] {
-            guard let total = transform(group: group, account: account, from: from, to: to, output: output) else {
-                output.presentStorageFailure()
-                return
+    /// Presents the report's next events, at most one page of transactions; true while more
+    /// follow. The last call presents the grand footer and `presentReportEnd()`, or
+    /// `presentStorageFailure()` when a page after a group's first cannot be read or a total does
+    /// not fit in 64-bit minor units (only corrupt data can do that), and closes the reader.
+    public func presentNextPage(output: any AccountReportUseCaseOutput) -> Bool {
+        while !ended {
+            guard groupIndex < Self.groups.count else {
+                output.presentGrandFooter(grandTotal: Money(minor: grandTotal, currency: currency))
+                output.presentReportEnd()
+                close()
+                return false
             }
-            let (sum, overflow) = grandTotal.addingReportingOverflow(total)
-            guard !overflow else {
-                output.presentStorageFailure()
-                return
+            let group = Self.groups[groupIndex]
+            if !groupStarted {
+                output.presentHeader(group: group)
+                groupStarted = true
             }
-            grandTotal = sum
-        }
-        output.presentGrandFooter(grandTotal: Money(minor: grandTotal, currency: account.currency))
-        output.presentReportEnd()
-    }
-
-    /// The group's signed total (0 when it has no footer); nil when it overflows.
-    private func transform(group: TransactionGroup, account: Account, from: CalendarDate, to: CalendarDate, output: any AccountReportUseCaseOutput) -> Int64? {
-        output.presentHeader(group: group)
-        let rows: [Transaction]
-        do {
-            rows = try transactions.transactions(account: account.id, group: group, from: from, to: to)
-        } catch {
-            output.presentNotAvailable(group: group)
-            return 0
-        }
-        guard !rows.isEmpty else {
-            output.presentNoTransactions(group: group)
-            return 0
-        }
-        var total: Int64 = 0
-        var index = rows.startIndex
-        while index < rows.endIndex {
-            let date = rows[index].date
-            output.presentSubheader(date: date)
-            while index < rows.endIndex, rows[index].date == date {
-                let amount = rows[index].reportAmount
-                let (sum, overflow) = total.addingReportingOverflow(amount)
-                guard !overflow else { return nil }
+            let rows: [Transaction]
+            do {
+                rows = try reader.page(group: group, after: cursor, limit: pageSize)
+            } catch {
+                // The group's source is unreadable: said in its place, as when it is empty. Once
+                // some of its rows are out, the report can no longer be whole.
+                guard cursor == nil else { return fail(output) }
+                output.presentNotAvailable(group: group)
+                nextGroup()
+                continue
+            }
+            if rows.isEmpty && cursor == nil {
+                output.presentNoTransactions(group: group)
+                nextGroup()
+                continue
+            }
+            for row in rows {
+                guard let sequence = row.sequence else { return fail(output) }
+                if row.date != cursor?.date {
+                    if cursor != nil { output.presentSubfooter() }
+                    output.presentSubheader(date: row.date)
+                }
+                let (sum, overflow) = total.addingReportingOverflow(row.reportAmount)
+                guard !overflow else { return fail(output) }
                 total = sum
-                output.presentDetail(description: rows[index].description, amount: Money(minor: amount, currency: account.currency))
-                index += 1
+                output.presentDetail(description: row.description, amount: Money(minor: row.reportAmount, currency: currency))
+                cursor = TransactionCursor(date: row.date, sequence: sequence)
             }
-            output.presentSubfooter()
+            if rows.count < pageSize {
+                // A short page is the group's last: no read is spent learning that it is empty.
+                output.presentSubfooter()
+                output.presentFooter(total: Money(minor: total, currency: currency))
+                let (sum, overflow) = grandTotal.addingReportingOverflow(total)
+                guard !overflow else { return fail(output) }
+                grandTotal = sum
+                nextGroup()
+            }
+            if !rows.isEmpty { return true }
         }
-        output.presentFooter(total: Money(minor: total, currency: account.currency))
-        return total
+        return false
+    }
+
+    /// The report will not be read to its end (its client went away): the snapshot ends now.
+    public func close() {
+        ended = true
+        reader.close()
+    }
+
+    private func nextGroup() {
+        groupIndex += 1
+        groupStarted = false
+        cursor = nil
+        total = 0
+    }
+
+    private func fail(_ output: any AccountReportUseCaseOutput) -> Bool {
+        output.presentStorageFailure()
+        close()
+        return false
     }
 }

@@ -1,6 +1,7 @@
 /// `GET /v1/accounts/{id}/report?from=&to=`: the banking report of one of the owner's accounts.
 ///
-/// Outcomes: the report's events (see `AccountReportUseCaseOutput`), `presentNotFound(_:)`,
+/// Outcomes: the report's begin, whose pages then present the rest of its events (see
+/// `AccountReportUseCaseOutput`), `presentNotFound(_:)`,
 /// `presentInvalidRange(_:)` (`from` after `to`, more than 366 days), `presentReportTooLarge(maximumRows:)`
 /// (the period holds more than `maximumRows` transactions), storage failures.
 public struct AccountReportUseCase {
@@ -52,14 +53,26 @@ public struct AccountReportUseCase {
                 output.presentNotFound(id)
                 return
             }
-            // Counted before anything is read or presented, and only on the owner's account: one
-            // past the cap is enough to refuse, so counting never reads a whole history.
+            let reader = try transactions.reportReader(account: id, owner: owner, from: first, to: last)
+            // Counted in the report's own snapshot, before anything is presented, and only on the
+            // owner's account: one past the cap is enough to refuse, so counting never reads a
+            // whole history, and no row committed after the count can join the report.
             let (limit, overflow) = maximumRows.addingReportingOverflow(1)
-            guard try transactions.count(account: id, from: first, to: last, upTo: overflow ? maximumRows : limit) <= maximumRows else {
+            let count: Int
+            do {
+                count = try reader.count(upTo: overflow ? maximumRows : limit)
+            } catch {
+                reader.close()
+                throw error
+            }
+            guard count <= maximumRows else {
+                reader.close()
                 output.presentReportTooLarge(maximumRows: maximumRows)
                 return
             }
-            AccountReportTransformer(transactions: transactions).transform(account: account, from: first, to: last, output: output)
+            output.presentReportBegin(
+                AccountReportPresentationModel(account: account, from: first, to: last),
+                pages: AccountReportTransformer(reader: reader, account: account))
         } catch {
             output.presentStorage(error)
         }

@@ -1,8 +1,12 @@
 /// What the banking report can lead to: the report as a stream of typed events, in order, or a
-/// refusal. Amounts are signed as the report shows them: debits positive, credits negative.
+/// refusal before it begins; a storage failure may also end a begun report. Amounts are signed
+/// as the report shows them: debits positive, credits negative.
 public protocol AccountReportUseCaseOutput: StorageFailureOutput {
-    /// First event of a report: start collecting rows.
-    func presentReportBegin(_ report: AccountReportPresentationModel)
+    /// First event of a report. The rest come as `pages` is asked for them
+    /// (`presentNextPage(output:)`), a page at a time, until it presents `presentReportEnd()` or
+    /// a storage failure; `pages` holds a snapshot of storage until then or its `close()`, which
+    /// the receiver must call if it stops asking earlier.
+    func presentReportBegin(_ report: AccountReportPresentationModel, pages: AccountReportTransformer)
     /// A group starts: authorized first, then posted.
     func presentHeader(group: TransactionGroup)
     /// The group's transactions of one date follow.

@@ -3,7 +3,7 @@ import Domain
 /// Converts the report's parameters, then turns the use case's events into rows of formatted
 /// strings: titles and messages localized, dates and amounts in the client's language, and the
 /// `odd` band that toggles at each subheader and each footer. Each row goes to the output as soon
-/// as it is made.
+/// as it is made, a page of them per `eventNextPage()`.
 public final class AccountReportPresenter: AccountReportUseCaseOutput, StorageFailurePresenter {
     private let useCase: AccountReportUseCase
     private let output: any AccountReportPresenterOutput
@@ -11,6 +11,8 @@ public final class AccountReportPresenter: AccountReportUseCaseOutput, StorageFa
     public var problemOutput: any ProblemPresenterOutput { output }
 
     private var odd = false
+    /// The begun report's pages still to present.
+    private var pages: AccountReportTransformer?
 
     public init(useCase: AccountReportUseCase, output: any AccountReportPresenterOutput, messages: Messages) {
         self.useCase = useCase
@@ -31,8 +33,26 @@ public final class AccountReportPresenter: AccountReportUseCaseOutput, StorageFa
         useCase.eventReport(account: account, from: first, to: last, output: self)
     }
 
-    public func presentReportBegin(_ report: AccountReportPresentationModel) {
+    /// The begun report's next page of rows to the output; false once the report has ended (its
+    /// end or a problem shown). Called as the report's body is sent, a page at a time.
+    public func eventNextPage() -> Bool {
+        guard let pages else { return false }
+        let more = pages.presentNextPage(output: self)
+        if !more { self.pages = nil }
+        return more
+    }
+
+    /// The report's body will not be sent to its end (the client went away, or a HEAD): its
+    /// snapshot of storage ends now.
+    public func eventAbandon() {
+        pages?.close()
+        pages = nil
+    }
+
+    public func presentReportBegin(_ report: AccountReportPresentationModel, pages: AccountReportTransformer) {
         odd = false
+        self.pages = pages
+        output.showReportBegin()
     }
 
     public func presentHeader(group: TransactionGroup) {

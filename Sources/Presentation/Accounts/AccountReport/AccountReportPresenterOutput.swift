@@ -1,10 +1,13 @@
 /// What the report Responder must be able to show.
 ///
-/// The rows come one at a time, as the use case presents them, so no tree of a whole report is
-/// ever built: a Responder can write each row straight to bytes. A problem shown after some rows
-/// (a total that cannot be stored) replaces them; the rows of a whole report end with
-/// `showReportEnd()`.
+/// A report begins with `showReportBegin()`; its rows then come a page at a time, as the
+/// Presenter's `eventNextPage()` is called, so no whole report is ever held: a Responder writes
+/// each row straight to bytes and sends them. A problem shown after the begin (a page that cannot
+/// be read, a total that cannot be stored) means the report cannot be whole; the rows of a whole
+/// report end with `showReportEnd()`.
 public protocol AccountReportPresenterOutput: ProblemPresenterOutput, NotFoundPresenterOutput, ValidationPresenterOutput {
+    /// The report passed every check: its rows follow.
+    func showReportBegin()
     /// The report's next row, in order.
     func showReportRow(_ row: AccountReportRowViewModel)
     /// Every row of the report has been shown.
