@@ -283,7 +283,7 @@ public struct ServeOptions: Sendable {
                help: "Days an account that never verified its email is kept; then it is removed and its claim on the address freed",
                readme: """
                    an account that never entered the code mailed to its address is removed after this many days, with what it \
-                   created, and stops claiming the address
+                   created, and stops claiming the address (never one whose accounts hold a ledger row)
                    """) {
             $0.identityPolicy.unverifiedLifetime = TimeInterval(try $1.integer(in: 1...365)) * 86_400
         },

@@ -2,10 +2,12 @@ import Domain
 import Foundation
 import Testing
 
-/// Fails the test when any account storage call happens.
-public struct UntouchableAccountManager: AccountManager {
-    public init() {}
+/// An AccountManager whose every method records an issue and answers an empty value: a test double
+/// conforms to it and writes only the methods its test uses, so a method the Manager gains later
+/// changes no double (they inherit this one), and a call the test did not expect fails it.
+public protocol UnimplementedAccountManager: AccountManager {}
 
+extension UnimplementedAccountManager {
     public func list(owner: UserID, after cursor: AccountCursor?, limit: Int) throws -> [Account] {
         Issue.record("storage reached: account list")
         return []
@@ -23,4 +25,9 @@ public struct UntouchableAccountManager: AccountManager {
         Issue.record("storage reached: balance")
         return 0
     }
+}
+
+/// Fails the test when any account storage call happens.
+public struct UntouchableAccountManager: UnimplementedAccountManager {
+    public init() {}
 }

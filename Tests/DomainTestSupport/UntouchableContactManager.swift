@@ -2,11 +2,12 @@ import Domain
 import Foundation
 import Testing
 
-/// A ContactManager that fails the test when touched: input refused before the Domain must
-/// never reach storage.
-public struct UntouchableContactManager: ContactManager {
-    public init() {}
+/// A ContactManager whose every method records an issue and answers an empty value: a test double
+/// conforms to it and writes only the methods its test uses, so a method the Manager gains later
+/// changes no double (they inherit this one), and a call the test did not expect fails it.
+public protocol UnimplementedContactManager: ContactManager {}
 
+extension UnimplementedContactManager {
     public func list(owner: UserID, matching query: String?, after cursor: ContactCursor?, limit: Int) throws -> [Contact] {
         Issue.record("storage reached: list")
         return []
@@ -24,4 +25,10 @@ public struct UntouchableContactManager: ContactManager {
         Issue.record("storage reached: delete")
         return false
     }
+}
+
+/// A ContactManager that fails the test when touched: input refused before the Domain must
+/// never reach storage.
+public struct UntouchableContactManager: UnimplementedContactManager {
+    public init() {}
 }

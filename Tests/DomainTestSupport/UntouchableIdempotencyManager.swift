@@ -2,10 +2,12 @@ import Domain
 import Foundation
 import Testing
 
-/// Fails the test when any idempotency storage call happens.
-public struct UntouchableIdempotencyManager: IdempotencyManager {
-    public init() {}
+/// An IdempotencyManager whose every method records an issue and answers an empty value: a test double
+/// conforms to it and writes only the methods its test uses, so a method the Manager gains later
+/// changes no double (they inherit this one), and a call the test did not expect fails it.
+public protocol UnimplementedIdempotencyManager: IdempotencyManager {}
 
+extension UnimplementedIdempotencyManager {
     public func reserve(owner: UserID, key: IdempotencyKey, fingerprint: String, now: Date) throws -> IdempotencyReservation {
         Issue.record("storage reached: idempotency reserve")
         return .inFlight
@@ -19,4 +21,9 @@ public struct UntouchableIdempotencyManager: IdempotencyManager {
         Issue.record("storage reached: idempotency purge")
         return 0
     }
+}
+
+/// Fails the test when any idempotency storage call happens.
+public struct UntouchableIdempotencyManager: UnimplementedIdempotencyManager {
+    public init() {}
 }

@@ -2,10 +2,12 @@ import Domain
 import Foundation
 import Testing
 
-/// Fails the test when any identity storage call happens.
-public struct UntouchableIdentityManager: IdentityManager {
-    public init() {}
+/// An IdentityManager whose every method records an issue and answers an empty value: a test double
+/// conforms to it and writes only the methods its test uses, so a method the Manager gains later
+/// changes no double (they inherit this one), and a call the test did not expect fails it.
+public protocol UnimplementedIdentityManager: IdentityManager {}
 
+extension UnimplementedIdentityManager {
     private func reached(_ call: String) { Issue.record("storage reached: identity \(call)") }
 
     public func registerClaim(_ user: User, firstAccount: Account, code: OneTimeCode, notice: Notice) throws { reached("registerClaim") }
@@ -35,4 +37,9 @@ public struct UntouchableIdentityManager: IdentityManager {
         reached("purgeCodes")
         return 0
     }
+}
+
+/// Fails the test when any identity storage call happens.
+public struct UntouchableIdentityManager: UnimplementedIdentityManager {
+    public init() {}
 }

@@ -2,10 +2,12 @@ import Domain
 import Foundation
 import Testing
 
-/// Fails the test when any order storage call happens.
-public struct UntouchableOrderManager: OrderManager {
-    public init() {}
+/// An OrderManager whose every method records an issue and answers an empty value: a test double
+/// conforms to it and writes only the methods its test uses, so a method the Manager gains later
+/// changes no double (they inherit this one), and a call the test did not expect fails it.
+public protocol UnimplementedOrderManager: OrderManager {}
 
+extension UnimplementedOrderManager {
     public func create(_ order: NewOrder) throws -> OrderCreation {
         Issue.record("storage reached: order create")
         throw GatewayError.failure("untouchable")
@@ -22,4 +24,9 @@ public struct UntouchableOrderManager: OrderManager {
         Issue.record("storage reached: order cancel")
         return .notFound
     }
+}
+
+/// Fails the test when any order storage call happens.
+public struct UntouchableOrderManager: UnimplementedOrderManager {
+    public init() {}
 }

@@ -2,10 +2,12 @@ import Domain
 import Foundation
 import Testing
 
-/// Fails the test when any catalog storage call happens.
-public struct UntouchableProductManager: ProductManager {
-    public init() {}
+/// A ProductManager whose every method records an issue and answers an empty value: a test double
+/// conforms to it and writes only the methods its test uses, so a method the Manager gains later
+/// changes no double (they inherit this one), and a call the test did not expect fails it.
+public protocol UnimplementedProductManager: ProductManager {}
 
+extension UnimplementedProductManager {
     public func list(after cursor: ProductCursor?, limit: Int) throws -> [Product] {
         Issue.record("storage reached: product list")
         return []
@@ -18,4 +20,9 @@ public struct UntouchableProductManager: ProductManager {
         Issue.record("storage reached: product fetch")
         return [:]
     }
+}
+
+/// Fails the test when any catalog storage call happens.
+public struct UntouchableProductManager: UnimplementedProductManager {
+    public init() {}
 }

@@ -1,10 +1,12 @@
 import Domain
 import Testing
 
-/// Fails the test when any transaction storage call happens.
-public struct UntouchableTransactionManager: TransactionManager {
-    public init() {}
+/// A TransactionManager whose every method records an issue and answers an empty value: a test double
+/// conforms to it and writes only the methods its test uses, so a method the Manager gains later
+/// changes no double (they inherit this one), and a call the test did not expect fails it.
+public protocol UnimplementedTransactionManager: TransactionManager {}
 
+extension UnimplementedTransactionManager {
     public func list(account: AccountID, filter: TransactionFilter, after cursor: TransactionCursor?, limit: Int) throws -> [Transaction] {
         Issue.record("storage reached: transaction list")
         return []
@@ -16,4 +18,9 @@ public struct UntouchableTransactionManager: TransactionManager {
     public func insert(_ transactions: [Transaction], progress: (_ stored: Int) -> Void) throws {
         Issue.record("storage reached: transaction insert")
     }
+}
+
+/// Fails the test when any transaction storage call happens.
+public struct UntouchableTransactionManager: UnimplementedTransactionManager {
+    public init() {}
 }

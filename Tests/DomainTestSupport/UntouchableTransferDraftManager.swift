@@ -2,10 +2,12 @@ import Domain
 import Foundation
 import Testing
 
-/// Fails the test when any transfer draft storage call happens.
-public struct UntouchableTransferDraftManager: TransferDraftManager {
-    public init() {}
+/// A TransferDraftManager whose every method records an issue and answers an empty value: a test double
+/// conforms to it and writes only the methods its test uses, so a method the Manager gains later
+/// changes no double (they inherit this one), and a call the test did not expect fails it.
+public protocol UnimplementedTransferDraftManager: TransferDraftManager {}
 
+extension UnimplementedTransferDraftManager {
     public func insert(_ draft: TransferDraftState) throws { Issue.record("storage reached: draft insert") }
     public func fetch(id: TransferDraftID, owner: UserID, at date: Date) throws -> TransferDraftState? {
         Issue.record("storage reached: draft fetch")
@@ -23,4 +25,9 @@ public struct UntouchableTransferDraftManager: TransferDraftManager {
         Issue.record("storage reached: draft delete")
         return false
     }
+}
+
+/// Fails the test when any transfer draft storage call happens.
+public struct UntouchableTransferDraftManager: UnimplementedTransferDraftManager {
+    public init() {}
 }

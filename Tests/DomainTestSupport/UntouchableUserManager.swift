@@ -2,10 +2,12 @@ import Domain
 import Foundation
 import Testing
 
-/// Fails the test when any user storage call happens.
-public struct UntouchableUserManager: UserManager {
-    public init() {}
+/// An UserManager whose every method records an issue and answers an empty value: a test double
+/// conforms to it and writes only the methods its test uses, so a method the Manager gains later
+/// changes no double (they inherit this one), and a call the test did not expect fails it.
+public protocol UnimplementedUserManager: UserManager {}
 
+extension UnimplementedUserManager {
     public func register(_ user: User, firstSession: Session, firstAccount: Account) throws -> RegistrationResult {
         Issue.record("storage reached: register")
         return .registered
@@ -28,4 +30,9 @@ public struct UntouchableUserManager: UserManager {
         Issue.record("storage reached: password change")
         return nil
     }
+}
+
+/// Fails the test when any user storage call happens.
+public struct UntouchableUserManager: UnimplementedUserManager {
+    public init() {}
 }

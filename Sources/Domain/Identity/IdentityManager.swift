@@ -33,7 +33,8 @@ public protocol IdentityManager: Sendable {
     func hasLiveCode(of user: UserID, purpose: OneTimeCodePurpose, at date: Date) throws -> Bool
 
     /// Deletes at most `limit` accounts that claimed an address before `date` and never
-    /// verified it, with everything they own.
+    /// verified it, with everything they own; never one whose accounts hold a ledger row (an
+    /// account from before verification existed, whose address another user verified).
     func purgeUnverified(createdBefore date: Date, limit: Int) throws -> Int
 
     /// Deletes at most `limit` codes expired at `date`.

@@ -43,8 +43,16 @@ public struct SQLIdentityManager<Database: SQLDatabase>: IdentityManager {
     }
     static var revokeSessions: String { "UPDATE sessions SET revoked_at = ?2 WHERE user_id = ?1 AND revoked_at IS NULL" }
     static var fetchUser: String { "SELECT \(UserRow.columns) FROM users WHERE id = ?1" }
+    /// Claimers past their lifetime that hold no ledger row: an account from before migration
+    /// 0015 that lost its address to a verifier becomes a claimer too, and its money and history
+    /// are never deleted by a purge (an operator decides about them).
     static var purgeUnverified: String {
-        "DELETE FROM users WHERE id IN (SELECT id FROM users WHERE claimed_email IS NOT NULL AND created_at < ?1 ORDER BY created_at LIMIT ?2)"
+        """
+        DELETE FROM users WHERE id IN (
+            SELECT id FROM users WHERE claimed_email IS NOT NULL AND created_at < ?1
+            AND NOT EXISTS (SELECT 1 FROM accounts JOIN transactions ON transactions.account_id = accounts.id WHERE accounts.owner_id = users.id)
+            ORDER BY created_at LIMIT ?2)
+        """
     }
     static var purgeCodes: String {
         "DELETE FROM one_time_codes WHERE (user_id, purpose) IN (SELECT user_id, purpose FROM one_time_codes WHERE expires_at <= ?1 LIMIT ?2)"

@@ -1,10 +1,11 @@
 import Domain
+import DomainTestSupport
 import Foundation
 import Synchronization
 
 /// An AccountManager in memory, with the SQLite one's ordering and scoping rules; balances come
 /// from the `InMemoryTransactionManager` it is given (or are set directly).
-final class InMemoryAccountManager: AccountManager {
+final class InMemoryAccountManager: UnimplementedAccountManager {
     private let accounts = Mutex<[AccountID: Account]>([:])
     let balances = Mutex<[AccountID: Int64]>([:])
     let failure = Mutex<GatewayError?>(nil)

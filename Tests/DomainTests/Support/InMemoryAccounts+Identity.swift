@@ -1,10 +1,11 @@
 import Domain
+import DomainTestSupport
 import Foundation
 import Synchronization
 
 /// Claims, codes and notices in memory, with the SQL managers' rules: a claimer holds nothing
 /// until it verifies; a try is spent before the comparison; a verified holder wins the address.
-extension InMemoryAccounts: IdentityManager {
+extension InMemoryAccounts: UnimplementedIdentityManager {
     func registerClaim(_ user: User, firstAccount: Account, code: OneTimeCode, notice: Notice) throws {
         users.withLock { $0[user.id] = user }
         claims.withLock { _ = $0.insert(user.id) }

@@ -1,11 +1,12 @@
 import Domain
+import DomainTestSupport
 import Foundation
 import Synchronization
 
 /// Users and sessions in memory, with the SQLite managers' rules (unique email, atomic register);
 /// a registration's first account goes to `accountStore`. Claims, codes and notices are in
 /// `InMemoryAccounts+Identity.swift`.
-final class InMemoryAccounts: UserManager, SessionManager {
+final class InMemoryAccounts: UnimplementedUserManager, UnimplementedSessionManager {
     let users = Mutex<[UserID: User]>([:])
     let sessions = Mutex<[String: Session]>([:])
     let accountStore = InMemoryAccountManager()

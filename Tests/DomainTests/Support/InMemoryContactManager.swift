@@ -1,9 +1,10 @@
 import Domain
+import DomainTestSupport
 import Foundation
 import Synchronization
 
 /// A ContactManager in memory, with the SQLite one's ordering and scoping rules.
-final class InMemoryContactManager: ContactManager {
+final class InMemoryContactManager: UnimplementedContactManager {
     private let contacts = Mutex<[ContactID: Contact]>([:])
     /// When set, every call throws it (storage failure paths).
     let failure = Mutex<GatewayError?>(nil)

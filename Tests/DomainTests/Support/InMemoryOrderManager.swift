@@ -1,9 +1,10 @@
 import Domain
+import DomainTestSupport
 import Foundation
 import Synchronization
 
 /// An OrderManager in memory, with the SQLite one's numbering, ordering and scoping rules.
-final class InMemoryOrderManager: OrderManager {
+final class InMemoryOrderManager: UnimplementedOrderManager {
     private let orders = Mutex<[OrderID: Order]>([:])
     private let sequence = Mutex<Int64>(0)
     /// When set, every call throws it (storage failure paths).

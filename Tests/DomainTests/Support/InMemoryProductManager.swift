@@ -1,7 +1,8 @@
 import Domain
+import DomainTestSupport
 
 /// A catalog in memory, with the SQLite one's `(name, id)` order.
-final class InMemoryProductManager: ProductManager {
+final class InMemoryProductManager: UnimplementedProductManager {
     private let products: [ProductID: Product]
     /// Every `fetch(ids:)` call, to prove what was looked up.
     let lookups = Locked<[Set<ProductID>]>([])

@@ -1,9 +1,10 @@
 import Domain
+import DomainTestSupport
 import Synchronization
 
 /// A TransactionManager in memory, with the SQLite one's ordering rules; each report source can
 /// be made to fail on its own.
-final class InMemoryTransactionManager: TransactionManager {
+final class InMemoryTransactionManager: UnimplementedTransactionManager {
     private let rows = Mutex<[Transaction]>([])
     /// Groups whose report source throws `GatewayError.unavailable`.
     let unavailableGroups = Mutex<Set<TransactionGroup>>([])

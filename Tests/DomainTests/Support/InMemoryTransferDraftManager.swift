@@ -1,10 +1,11 @@
 import Domain
+import DomainTestSupport
 import Foundation
 import Synchronization
 
 /// A TransferDraftManager in memory with the SQLite one's rules: owner scoping, expiry on every
 /// call, versioned updates.
-final class InMemoryTransferDraftManager: TransferDraftManager {
+final class InMemoryTransferDraftManager: UnimplementedTransferDraftManager {
     private let drafts = Mutex<[TransferDraftID: TransferDraftState]>([:])
 
     var all: [TransferDraftState] { drafts.withLock { Array($0.values) } }

@@ -1,11 +1,12 @@
 import Domain
+import DomainTestSupport
 import Foundation
 import Synchronization
 
 /// A TransferManager in memory with the SQLite one's rules: the funds check, the legs and the
 /// draft's removal happen under one lock, all or nothing. Balances live in the account manager's
 /// `balances`.
-final class InMemoryTransferManager: TransferManager {
+final class InMemoryTransferManager: UnimplementedTransferManager {
     private let state = Mutex<(transfers: [Transfer], legs: [Transaction])>(([], []))
     private let accounts: InMemoryAccountManager
     private let drafts: InMemoryTransferDraftManager?

@@ -153,9 +153,8 @@ struct TransferCreateTransformerTests {
     }
 }
 
-/// Answers every transfer with `.draftNotFound`, as storage would for a draft that has gone.
-private struct DraftGoneTransferManager: TransferManager {
+/// Answers every transfer with `.draftNotFound`, as storage would for a draft that has gone;
+/// anything else fails the test.
+private struct DraftGoneTransferManager: UnimplementedTransferManager {
     func execute(_ transfer: NewTransfer, consuming draft: TransferDraftID?) throws -> TransferOutcome { .draftNotFound }
-    func fetch(id: TransferID, owner: UserID) throws -> Transfer? { nil }
-    func list(owner: UserID, after cursor: TransferCursor?, limit: Int) throws -> [Transfer] { [] }
 }

@@ -133,4 +133,16 @@ struct IdentityManagerContractTests {
         #expect(try store.gateway.users.fetch(id: UserID("u_alice")) != nil)
         #expect(try store.gateway.identity.purgeCodes(expiredAt: now.addingTimeInterval(901), limit: 10) == 1)
     }
+
+    @Test("the purge never removes a claimer whose accounts hold a ledger row: money and history are not the purge's to delete", arguments: Backend.allCases)
+    func purgeKeepsMoney(backend: Backend) throws {
+        let store = try backend.makeStore()
+        try register(store, claimer("u_rich", "rich@example.com", at: -10))
+        try register(store, claimer("u_poor", "poor@example.com", at: -10))
+        try store.fund("a_u_rich", 1)
+        #expect(try store.gateway.identity.purgeUnverified(createdBefore: now, limit: 10) == 1)
+        #expect(try store.gateway.users.fetch(id: UserID("u_rich")) != nil)
+        #expect(try store.gateway.accounts.balance(of: AccountID("a_u_rich")) == 1)
+        #expect(try store.gateway.users.fetch(id: UserID("u_poor")) == nil)
+    }
 }

@@ -7,17 +7,14 @@ import Testing
 @Suite("OrderListPresenter")
 struct OrderListPresenterTests {
     /// Orders that record the list call they got.
-    final class RecordingOrders: OrderManager, @unchecked Sendable {
+    final class RecordingOrders: UnimplementedOrderManager, @unchecked Sendable {
         var calls: [(status: OrderStatus?, sort: OrderSort, cursor: OrderCursor?, limit: Int)] = []
         var rows: [OrderSummary] = []
 
-        func create(_ order: NewOrder) throws -> OrderCreation { throw GatewayError.failure("not here") }
-        func fetch(id: OrderID, owner: UserID) throws -> Order? { nil }
         func list(owner: UserID, status: OrderStatus?, sort: OrderSort, after cursor: OrderCursor?, limit: Int) throws -> [OrderSummary] {
             calls.append((status, sort, cursor, limit))
             return Array(rows.prefix(limit))
         }
-        func cancel(id: OrderID, owner: UserID, at date: Date) throws -> OrderCancellation { .notFound }
     }
 
     func summary(_ id: String, total: Int64) -> OrderSummary {

@@ -26,9 +26,9 @@ struct StubGateway: EntityGateway {
 /// The bearer token routing tests send: it belongs to user `u1`.
 let goodToken = "good-token"
 
-/// Knows exactly one session: `goodToken`'s.
-struct OneSession: SessionManager {
-    func insert(_ session: Session) throws { Issue.record("storage reached: session insert") }
+/// Knows exactly one session: `goodToken`'s; revoking and listing answer as for a session
+/// with nothing else; anything else fails the test.
+struct OneSession: UnimplementedSessionManager {
     func fetch(tokenDigest: String) throws -> Session? {
         guard tokenDigest == goodToken else { return nil }
         return Session(tokenDigest: goodToken, userID: UserID("u1"), createdAt: Date(), expiresAt: Date().addingTimeInterval(3600))
@@ -38,10 +38,6 @@ struct OneSession: SessionManager {
     func rotate(_ rotation: SessionRotation) throws -> SessionRotationResult { .refused }
     func touch(tokenDigest: String, at date: Date, expiresAt: Date, unusedSince: Date) throws -> Bool { false }
     func list(userID: UserID, activeAt date: Date, limit: Int) throws -> [Session] { [] }
-    func purge(expiredAt date: Date, limit: Int) throws -> Int {
-        Issue.record("storage reached: session purge")
-        return 0
-    }
 }
 
 /// Tokens are their own digests here; the routing tests never issue any.
@@ -59,7 +55,7 @@ struct RefusingHasher: PasswordHasher {
 }
 
 /// Holds one contact, `c_1` of user `u1` at version 3, for reads; any write fails the test.
-struct OneContact: ContactManager {
+struct OneContact: UnimplementedContactManager {
     static let contact = Contact(
         id: ContactID("c_1"), ownerID: UserID("u1"), firstName: "Charlie", lastName: "Brown",
         createdAt: Date(timeIntervalSince1970: 1_700_000_000), updatedAt: Date(timeIntervalSince1970: 1_700_000_000), version: 3)
@@ -69,15 +65,6 @@ struct OneContact: ContactManager {
     }
     func fetch(id: ContactID, owner: UserID) throws -> Contact? {
         id == Self.contact.id && owner == Self.contact.ownerID ? Self.contact : nil
-    }
-    func insert(_ contact: Contact) throws { Issue.record("storage reached: insert") }
-    func update(_ contact: Contact, expectedVersion: Int) throws -> Bool {
-        Issue.record("storage reached: update")
-        return false
-    }
-    func delete(id: ContactID, owner: UserID, at date: Date) throws -> Bool {
-        Issue.record("storage reached: delete")
-        return false
     }
 }
 
