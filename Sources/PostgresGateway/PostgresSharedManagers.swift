@@ -8,6 +8,8 @@ public typealias PostgresUserManager = SQLUserManager<PostgresDatabase>
 public typealias PostgresProductManager = SQLProductManager<PostgresDatabase>
 /// `SQLTransferDraftManager` on PostgreSQL.
 public typealias PostgresTransferDraftManager = SQLTransferDraftManager<PostgresDatabase>
+/// `SQLTransferManager` on PostgreSQL.
+public typealias PostgresTransferManager = SQLTransferManager<PostgresDatabase>
 
 extension SQLUserManager where Database == PostgresDatabase {
     /// The unique constraint behind `.emailTaken` (PostgreSQL's name for `email … UNIQUE`).
@@ -29,5 +31,14 @@ extension SQLTransferDraftManager where Database == PostgresDatabase {
     /// owner's row.
     public init(database: PostgresDatabase, quota: Int? = StorageQuotas.standard.openDrafts) {
         self.init(database: database, quota: quota, locksOwner: true)
+    }
+}
+
+extension SQLTransferManager where Database == PostgresDatabase {
+    /// Transfers on PostgreSQL, which lock both accounts, in id order, before the funds are read:
+    /// no other transfer, import or paid order can move either balance between the check and the
+    /// debit, and two transfers in opposite directions take their locks in the same order.
+    public init(database: PostgresDatabase) {
+        self.init(database: database, locksAccounts: true)
     }
 }

@@ -12,6 +12,8 @@ public typealias SQLiteDatabase = Database
 public typealias SQLiteProductManager = SQLProductManager<Database>
 /// `SQLTransferDraftManager` on SQLite.
 public typealias SQLiteTransferDraftManager = SQLTransferDraftManager<Database>
+/// `SQLTransferManager` on SQLite.
+public typealias SQLiteTransferManager = SQLTransferManager<Database>
 
 extension SQLUserManager where Database == SQLiteDatabase {
     /// Users on SQLite, whose unique violation of `users.email` names the column.
@@ -29,5 +31,12 @@ extension SQLTransferDraftManager where Database == SQLiteDatabase {
     /// Drafts on SQLite, whose one writer counts an owner's drafts without a lock.
     public init(database: Database, quota: Int? = StorageQuotas.standard.openDrafts) {
         self.init(database: database, quota: quota, locksOwner: false)
+    }
+}
+
+extension SQLTransferManager where Database == SQLiteDatabase {
+    /// Transfers on SQLite, whose one writer needs no lock between the funds check and the debit.
+    public init(database: Database) {
+        self.init(database: database, locksAccounts: false)
     }
 }

@@ -2,7 +2,8 @@ import Foundation
 
 /// How long codes and unverified accounts live, and how many tries and resends they get.
 public struct IdentityPolicy: Sendable {
-    /// 15 minutes: long enough to switch to a mail app, short enough that a leaked code is stale.
+    /// 10 minutes (OWASP ASVS 4.0.3 V2.7.2): long enough to switch to a mail app, short enough
+    /// that a leaked code is stale.
     public var codeLifetime: TimeInterval
     /// Tries per code; a wrong one spends a try before the comparison.
     public var codeAttempts: Int
@@ -15,7 +16,7 @@ public struct IdentityPolicy: Sendable {
     public var maxClaimsPerEmail: Int
 
     public init(
-        codeLifetime: TimeInterval = 15 * 60, codeAttempts: Int = 5, codesPerHour: Int = 5, unverifiedLifetime: TimeInterval = 7 * 24 * 3600,
+        codeLifetime: TimeInterval = 10 * 60, codeAttempts: Int = 5, codesPerHour: Int = 5, unverifiedLifetime: TimeInterval = 7 * 24 * 3600,
         maxClaimsPerEmail: Int = 3
     ) {
         self.codeLifetime = codeLifetime

@@ -4,10 +4,7 @@ import SQLRows
 /// `TransactionManager` on the `transactions` table; `seq` (an identity column) is the insertion
 /// order.
 public struct PostgresTransactionManager: TransactionManager {
-    static let insert = """
-        INSERT INTO transactions (id, account_id, txn_group, direction, date, description, amount) \
-        VALUES ($1, $2, $3, $4, $5, $6, $7)
-        """
+    static let insert = TransactionRow.insert
     /// Parameters: $1 account, $2 group, $3 from, $4 to, $5 limit. A NULL filter matches
     /// everything; the planner still uses the account's date index.
     static let list = """

@@ -4,6 +4,11 @@ import Domain
 public enum TransactionRow {
     /// The columns `transaction(_:)` reads, in its order.
     public static let columns = "seq, id, account_id, txn_group, direction, date, description, amount"
+    /// One transaction, with `values(of:)` (its `seq` is the table's to give).
+    public static let insert = """
+        INSERT INTO transactions (id, account_id, txn_group, direction, date, description, amount) \
+        VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
+        """
 
     /// A transaction from a row selected with `columns`; values the table's CHECKs forbid are
     /// storage corruption, reported as a failure rather than guessed.
