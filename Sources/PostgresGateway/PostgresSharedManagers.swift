@@ -8,6 +8,8 @@ public typealias PostgresUserManager = SQLUserManager<PostgresDatabase>
 public typealias PostgresProductManager = SQLProductManager<PostgresDatabase>
 /// `SQLTransferDraftManager` on PostgreSQL.
 public typealias PostgresTransferDraftManager = SQLTransferDraftManager<PostgresDatabase>
+/// `SQLAccountManager` on PostgreSQL.
+public typealias PostgresAccountManager = SQLAccountManager<PostgresDatabase>
 /// `SQLTransferManager` on PostgreSQL.
 public typealias PostgresTransferManager = SQLTransferManager<PostgresDatabase>
 
@@ -40,5 +42,28 @@ extension SQLTransferManager where Database == PostgresDatabase {
     /// debit, and two transfers in opposite directions take their locks in the same order.
     public init(database: PostgresDatabase) {
         self.init(database: database, locksAccounts: true)
+    }
+}
+
+extension SQLAccountManager where Database == PostgresDatabase {
+    /// Locks one account row until the write commits: every write whose decision depends on a
+    /// balance (transfers, paid orders, imports) takes its accounts' locks first, in id order
+    /// (`COLLATE "C"`, byte order), so two of them never wait on each other in a cycle.
+    static var lock: String { "SELECT id FROM accounts WHERE id = $1 FOR UPDATE" }
+
+    /// Accounts on PostgreSQL, whose concurrent writers count an owner's accounts after locking
+    /// the owner's row.
+    public init(database: PostgresDatabase, quota: Int? = StorageQuotas.standard.accounts) {
+        self.init(database: database, quota: quota, locksOwner: true)
+    }
+
+    /// Locks the rows of `ids` (duplicates and missing accounts allowed) in byte order of their
+    /// ids, the order `accounts.id COLLATE "C"` sorts by; call inside a `write`.
+    static func lock(_ ids: [AccountID], on connection: PostgresConnection) throws {
+        let ordered = Set(ids.map(\.rawValue)).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        let statement = connection.statement(lock)
+        for id in ordered {
+            try statement.run([.text(id)])
+        }
     }
 }

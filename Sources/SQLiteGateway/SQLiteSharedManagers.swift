@@ -12,6 +12,8 @@ public typealias SQLiteDatabase = Database
 public typealias SQLiteProductManager = SQLProductManager<Database>
 /// `SQLTransferDraftManager` on SQLite.
 public typealias SQLiteTransferDraftManager = SQLTransferDraftManager<Database>
+/// `SQLAccountManager` on SQLite.
+public typealias SQLiteAccountManager = SQLAccountManager<Database>
 /// `SQLTransferManager` on SQLite.
 public typealias SQLiteTransferManager = SQLTransferManager<Database>
 
@@ -38,5 +40,12 @@ extension SQLTransferManager where Database == SQLiteDatabase {
     /// Transfers on SQLite, whose one writer needs no lock between the funds check and the debit.
     public init(database: Database) {
         self.init(database: database, locksAccounts: false)
+    }
+}
+
+extension SQLAccountManager where Database == SQLiteDatabase {
+    /// Accounts on SQLite, whose one writer counts an owner's accounts without a lock.
+    public init(database: Database, quota: Int? = StorageQuotas.standard.accounts) {
+        self.init(database: database, quota: quota, locksOwner: false)
     }
 }

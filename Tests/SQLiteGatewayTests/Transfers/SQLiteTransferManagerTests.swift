@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import SQLRows
 import Testing
 @testable import SQLiteGateway
 

@@ -1,0 +1,70 @@
+import Domain
+
+/// `AccountManager` on the `accounts` table, on either gateway; each row stores its balance,
+/// which triggers on `transactions` keep equal to the sum of its transactions (migration 0006).
+public struct SQLAccountManager<Database: SQLDatabase>: AccountManager {
+    /// Parameters: ?1 owner, ?2 limit (PostgreSQL refuses a parameter the text never names, so
+    /// the first page has none for the cursor).
+    static var list: String { "SELECT \(AccountRow.columns) FROM accounts WHERE owner_id = ?1 ORDER BY created_at, id LIMIT ?2" }
+    /// Parameters: ?1 owner, ?2 cursor created_at, ?3 cursor id, ?4 limit; the casts tell
+    /// PostgreSQL the types of a row comparison's parameters.
+    static var listAfter: String {
+        """
+        SELECT \(AccountRow.columns) FROM accounts WHERE owner_id = ?1 AND (created_at, id) > (CAST(?2 AS BIGINT), CAST(?3 AS TEXT)) \
+        ORDER BY created_at, id LIMIT ?4
+        """
+    }
+    static var fetchOwned: String { "SELECT \(AccountRow.columns) FROM accounts WHERE id = ?1 AND owner_id = ?2" }
+    static var fetchAny: String { "SELECT \(AccountRow.columns) FROM accounts WHERE id = ?1" }
+    /// No row (0) for a missing account, as the sum over no transactions was.
+    static var balance: String { "SELECT balance FROM accounts WHERE id = ?1" }
+    /// How many accounts the owner holds, for the account quota.
+    static var accountCount: String { "SELECT count(*) FROM accounts WHERE owner_id = ?1" }
+    /// The owner's row, locked first where writers run side by side (PostgreSQL): concurrent
+    /// creates of one owner are counted one by one.
+    static var lockOwner: String { "SELECT 1 FROM users WHERE id = ?1 FOR UPDATE" }
+
+    private let database: Database
+    /// Most accounts per owner; nil for no quota.
+    private let quota: Int?
+    private let lock: String?
+
+    /// - Parameter locksOwner: whether the quota's count must first lock the owner's row
+    ///   (PostgreSQL's concurrent writers).
+    public init(database: Database, quota: Int? = StorageQuotas.standard.accounts, locksOwner: Bool) {
+        self.database = database
+        self.quota = quota
+        lock = locksOwner ? Self.lockOwner : nil
+    }
+
+    public func list(owner: UserID, after cursor: AccountCursor?, limit: Int) throws -> [Account] {
+        guard limit > 0 else { return [] }
+        let values: [SQLValue] = if let cursor {
+            [.text(owner.rawValue), .integer(Milliseconds.from(cursor.createdAt)), .text(cursor.id.rawValue), .integer(Int64(limit))]
+        } else {
+            [.text(owner.rawValue), .integer(Int64(limit))]
+        }
+        return try database.rows(cursor == nil ? Self.list : Self.listAfter, values, AccountRow.account)
+    }
+
+    public func fetch(id: AccountID, owner: UserID) throws -> Account? {
+        try database.first(Self.fetchOwned, [.text(id.rawValue), .text(owner.rawValue)], AccountRow.account)
+    }
+
+    public func fetch(id: AccountID) throws -> Account? {
+        try database.first(Self.fetchAny, [.text(id.rawValue)], AccountRow.account)
+    }
+
+    public func insert(_ account: Account) throws {
+        try GatewayError.mapping {
+            try database.write { connection in
+                try QuotaCheck.ensureRoom(on: connection, .accounts, limit: quota, lock: lock, count: Self.accountCount, [.text(account.ownerID.rawValue)])
+                try connection.run(AccountRow.insert, AccountRow.values(of: account))
+            }
+        }
+    }
+
+    public func balance(of id: AccountID) throws -> Int64 {
+        try database.first(Self.balance, [.text(id.rawValue)]) { $0.int64(at: 0) } ?? 0
+    }
+}
