@@ -55,10 +55,21 @@ public enum ChildProcess {
         }
         // The child is gone and what it wrote is in the pipe: its end is read within milliseconds.
         // A copy of the writing end that another test's child took (in the instant before it was
-        // marked close-on-exec) would hold the end back; five seconds at most, then it is taken
-        // as ended.
-        let drained = Date().addingTimeInterval(5)
-        while !(output.ended && errors?.ended != false) && Date() < drained { usleep(5_000) }
+        // marked close-on-exec) would hold the end back, so the end is not waited for forever;
+        // but the reader of a large output (a package description) may lag behind a busy
+        // machine, so the wait lasts while the output still grows: five quiet seconds, at most a
+        // minute in all.
+        let cap = Date().addingTimeInterval(60)
+        var quietUntil = Date().addingTimeInterval(5)
+        var size = output.data.count + (errors?.data.count ?? 0)
+        while !(output.ended && errors?.ended != false) && Date() < quietUntil && Date() < cap {
+            usleep(5_000)
+            let now = output.data.count + (errors?.data.count ?? 0)
+            if now != size {
+                size = now
+                quietUntil = Date().addingTimeInterval(5)
+            }
+        }
         return Result(status: process.terminationStatus, output: output.data, errors: errors?.data ?? Data())
     }
 
