@@ -97,6 +97,37 @@ status=0
     ${auth[@]+"${auth[@]}"} \
     "$@" || status=$?
 
+# --- signing out everywhere, last --------------------------------------------------------------
+# `DELETE /v1/sessions` revokes every session of the run's user, its own token included, so the
+# main run leaves it out (schemathesis.toml) and it is fuzzed here, after everything else, with a
+# fresh sign-in: its first call signs out (204) and the rest must be 401 with a problem document.
+if [[ $status -eq 0 ]]; then
+    everywhere=$(mktemp "${TMPDIR:-/tmp}/viperd-schemathesis-XXXXXX.toml")
+    # The same configuration without the block that disables the operation.
+    python3 - Scripts/fuzz/schemathesis.toml "$everywhere" <<'PY'
+import re, sys
+text = open(sys.argv[1]).read()
+block = re.compile(r'\[\[operations\]\]\ninclude-operation-id = "logoutEverywhere"\n(?:#[^\n]*\n)*enabled = false\n')
+if not block.search(text):
+    sys.exit("schemathesis.sh: the logoutEverywhere block of schemathesis.toml was not found")
+open(sys.argv[2], "w").write(block.sub("", text))
+PY
+    token=$(python3 Scripts/lib/viperd_accounts.py login --base "$base" \
+        --email schemathesis@example.com --password schemathesis-password) || exit 1
+    log "fuzzing sign-out-everywhere with a fresh session"
+    "$VENV/bin/schemathesis" --config-file "$everywhere" run "${location[@]}" \
+        --include-operation-id logoutEverywhere \
+        --checks all \
+        --max-examples 20 \
+        --seed "$SEED" \
+        --generation-database none \
+        --workers 1 \
+        --request-timeout 10 \
+        --no-color \
+        --header "Authorization: Bearer $token" || status=$?
+    rm -f "$everywhere"
+fi
+
 # --- stop the server; a crash or an unclean exit fails the run ------------------------------
 stop_viperd
 if [[ $server_status -ne 0 ]]; then

@@ -162,7 +162,7 @@ def register(send, name, email, password, mail_log=None):
 
 
 def main():
-    parser = argparse.ArgumentParser(description="Register a viperd user (printing its token), or read a mailed code.")
+    parser = argparse.ArgumentParser(description="Register a viperd user or sign one in (printing its token), or read a mailed code.")
     commands = parser.add_subparsers(dest="command", required=True)
     add = commands.add_parser("register", help="register, sign in, optionally verify; prints the token")
     add.add_argument("--base", required=True, help="http://host:port of the server")
@@ -171,6 +171,10 @@ def main():
     add.add_argument("--password", required=True)
     add.add_argument("--verify-from-log", action="append", metavar="FILE",
                      help="the server's log (repeat for several instances): verify the address with the code there")
+    login = commands.add_parser("login", help="sign an existing user in; prints the access token")
+    login.add_argument("--base", required=True, help="http://host:port of the server")
+    login.add_argument("--email", required=True)
+    login.add_argument("--password", required=True)
     code = commands.add_parser("code", help="print the Nth verification code mailed to an address")
     code.add_argument("--log", required=True, action="append", metavar="FILE")
     code.add_argument("--email", required=True)
@@ -181,6 +185,8 @@ def main():
             user = register(sender(arguments.base), arguments.name, arguments.email, arguments.password,
                             mail_log=arguments.verify_from_log)
             print(user["token"])
+        elif arguments.command == "login":
+            print(sign_in(sender(arguments.base), arguments.email, arguments.password)["token"])
         else:
             print(wait_for_code(arguments.log, arguments.email, arguments.nth))
     except (AccountError, OSError) as error:

@@ -51,6 +51,8 @@ public enum ChildProcess {
         try? standardInput.fileHandleForWriting.close()
         let command = ([executable.lastPathComponent] + arguments).joined(separator: " ")
         guard waitForExit(process, within: seconds) else {
+            output.stop()
+            errors?.stop()
             throw TimedOut(description: "`\(command)` did not end within \(seconds) s; killed. Its output so far:\n\(output.text)\(errors?.text ?? "")")
         }
         // The child is gone and what it wrote is in the pipe: its end is read within milliseconds.
@@ -70,6 +72,8 @@ public enum ChildProcess {
                 quietUntil = Date().addingTimeInterval(5)
             }
         }
+        output.stop()
+        errors?.stop()
         return Result(status: process.terminationStatus, output: output.data, errors: errors?.data ?? Data())
     }
 
@@ -115,24 +119,56 @@ public enum ChildProcess {
     }
 }
 
-/// One output pipe of a child, read as it is written.
-private final class OutputCollector: @unchecked Sendable {
-    let pipe = ChildProcess.pipe()
+/// One output pipe of a child, read as it is written by a thread of its own with `poll` and
+/// `read`. Not a `FileHandle.readabilityHandler`: its dispatch source was still registered when
+/// the pipe was closed after a run, and a later event on the reused descriptor crashed
+/// libdispatch's event loop (signal 11 in `_dispatch_event_loop_drain`, a clean-clone CI run).
+/// `stop()` ends the thread before the pipe can be closed.
+public final class OutputCollector: @unchecked Sendable {
+    /// The pipe to hand the child as its output.
+    public let pipe = ChildProcess.pipe()
     private let lock = NSLock()
     private var collected = Data()
     private var reachedEnd = false
+    private var stopRequested = false
+    private let done = DispatchSemaphore(value: 0)
+    private var stopped = false
 
-    init() {
-        pipe.fileHandleForReading.readabilityHandler = { [self] handle in
-            let chunk = handle.availableData
-            if chunk.isEmpty { handle.readabilityHandler = nil }
-            lock.withLock {
-                if chunk.isEmpty { reachedEnd = true } else { collected.append(chunk) }
+    /// Starts reading at once.
+    public init() {
+        let descriptor = pipe.fileHandleForReading.fileDescriptor
+        let thread = Thread { [self] in
+            var buffer = [UInt8](repeating: 0, count: 1 << 16)
+            while !lock.withLock({ stopRequested }) {
+                var ready = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+                let polled = poll(&ready, 1, 50)
+                if polled < 0 && errno == EINTR { continue }
+                if polled <= 0 { if polled < 0 { break } else { continue } }
+                let count = read(descriptor, &buffer, buffer.count)
+                if count > 0 {
+                    lock.withLock { collected.append(contentsOf: buffer[0..<count]) }
+                } else if count == 0 || (errno != EINTR && errno != EAGAIN) {
+                    lock.withLock { reachedEnd = true }
+                    break
+                }
             }
+            done.signal()
         }
+        thread.start()
     }
 
-    var data: Data { lock.withLock { collected } }
-    var text: String { String(decoding: data, as: UTF8.self) }
-    var ended: Bool { lock.withLock { reachedEnd } }
+    /// Ends the reading thread and waits for it; what it read stays in `data`.
+    public func stop() {
+        guard !stopped else { return }
+        stopped = true
+        lock.withLock { stopRequested = true }
+        done.wait()
+    }
+
+    /// Everything read so far.
+    public var data: Data { lock.withLock { collected } }
+    /// `data` as UTF-8 text.
+    public var text: String { String(decoding: data, as: UTF8.self) }
+    /// Whether the pipe reached its end: every holder of its writing end closed it.
+    public var ended: Bool { lock.withLock { reachedEnd } }
 }

@@ -25,12 +25,23 @@ public enum TestPostgresServer {
         if let url = ProcessInfo.processInfo.environment["VIPERD_TEST_DATABASE_URL"], !url.isEmpty {
             return .success(url)
         }
+        // The port is below Linux's ephemeral range (32768 and up), where the tests' own servers
+        // listen on port 0; should it still be taken, the next attempt takes another.
+        var result = start(attempt: 0)
+        for attempt in 1..<3 {
+            guard case .failure(let error) = result, error.reason.contains("Address already in use") else { break }
+            result = start(attempt: attempt)
+        }
+        return result
+    }
+
+    private static func start(attempt: Int) -> Result<String, TestPostgresServerError> {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         let script = root.appendingPathComponent("Scripts/lib/postgres-throwaway.sh").path
         // Under /tmp: the server runs as an unprivileged user when the tests run as root, and
         // it must reach the folder.
-        let folder = "/tmp/viperd-test-pg-\(getpid())"
-        let port = String(20_000 + getpid() % 20_000)
+        let folder = "/tmp/viperd-test-pg-\(getpid())-\(attempt)"
+        let port = String(10_000 + (Int(getpid()) + attempt * 7_919) % 20_000)
         let output = folder + ".url"
         let complaints = folder + ".log"
         // posix_spawn and waitpid rather than Foundation's Process, whose wait never saw this

@@ -9,11 +9,8 @@ final class ViperdProcess: @unchecked Sendable {
     }
 
     let process = Process()
-    private let output = ChildProcess.pipe()
-    private var collected = Data()
-    /// Set once the output pipe reached its end: everything the server wrote is in `collected`.
-    private var outputEnded = false
-    private let lock = NSLock()
+    /// The server's output, read as it is written.
+    private let output = OutputCollector()
     private(set) var port = 0
 
     /// The binary `swift build` put beside the test bundle.
@@ -95,17 +92,8 @@ final class ViperdProcess: @unchecked Sendable {
             process.arguments = serve
         }
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        process.standardOutput = output
-        process.standardError = output
-        output.fileHandleForReading.readabilityHandler = { [weak self] handle in
-            let data = handle.availableData
-            // End of file: the server and every copy of its output descriptor are gone.
-            if data.isEmpty { handle.readabilityHandler = nil }
-            guard let self else { return }
-            lock.withLock {
-                if data.isEmpty { outputEnded = true } else { collected.append(data) }
-            }
-        }
+        process.standardOutput = output.pipe
+        process.standardError = output.pipe
         try process.run()
         let deadline = Date().addingTimeInterval(20)
         while Date() < deadline {
@@ -117,6 +105,8 @@ final class ViperdProcess: @unchecked Sendable {
             usleep(20_000)
         }
         process.terminate()
+        let log = self.log
+        output.stop()
         throw Failure(description: "viperd did not report its port; output:\n\(log)")
     }
 
@@ -128,10 +118,10 @@ final class ViperdProcess: @unchecked Sendable {
                 Issue.record("viperd (pid \(process.processIdentifier)) did not stop within 15 s of SIGINT; killed. Its log:\n\(log)")
             }
         }
-        output.fileHandleForReading.readabilityHandler = nil
+        output.stop()
     }
 
-    var log: String { lock.withLock { String(decoding: collected, as: UTF8.self) } }
+    var log: String { output.text }
 
     var pid: Int32 { process.processIdentifier }
 
@@ -178,7 +168,7 @@ final class ViperdProcess: @unchecked Sendable {
         while process.isRunning && Date() < deadline { usleep(10_000) }
         guard !process.isRunning else { return nil }
         // The last lines may still be in the pipe when the process is reaped: `log` must hold them.
-        while !lock.withLock({ outputEnded }) && Date() < deadline { usleep(5_000) }
+        while !output.ended && Date() < deadline { usleep(5_000) }
         return process.terminationStatus
     }
 
