@@ -46,19 +46,34 @@ public struct BearerTokenMiddleware: ClientMiddleware {
 
 /// One refresh at a time per client: a request refused with a token another request has already
 /// replaced uses the replacement instead of refreshing again.
+///
+/// An actor alone does not make that so: it is reentrant, and a second refused request would
+/// enter while the first awaits the refresh's answer, see the old token still stored, and
+/// present the same refresh token again. So a refresh in flight is a flag the others wait on.
 actor SessionRefresher {
     private struct Answer: Decodable {
         let token: String
         let refreshToken: String
     }
 
+    private var refreshing = false
+    private var waiting: [CheckedContinuation<Void, Never>] = []
+
     /// The access token to retry with, or nil when the session is over (tokens cleared).
     func refresh(
         replacing rejected: String, in tokens: TokenStore, baseURL: URL,
         next: @Sendable (HTTPRequest, HTTPBody?, URL) async throws -> (HTTPResponse, HTTPBody?)
     ) async throws -> String? {
+        while refreshing { await withCheckedContinuation { waiting.append($0) } }
         if let current = tokens.token, current != rejected { return current }
         guard let refreshToken = tokens.refreshToken else { return nil }
+        refreshing = true
+        defer {
+            refreshing = false
+            let woken = waiting
+            waiting = []
+            for waiter in woken { waiter.resume() }
+        }
         var request = HTTPRequest(method: .post, scheme: nil, authority: nil, path: "/v1/sessions/refresh")
         request.headerFields[.contentType] = "application/json"
         let payload = try JSONEncoder().encode(["refreshToken": refreshToken])
