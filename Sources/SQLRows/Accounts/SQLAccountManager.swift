@@ -20,9 +20,6 @@ public struct SQLAccountManager<Database: SQLDatabase>: AccountManager {
     static var balance: String { "SELECT balance FROM accounts WHERE id = ?1" }
     /// How many accounts the owner holds, for the account quota.
     static var accountCount: String { "SELECT count(*) FROM accounts WHERE owner_id = ?1" }
-    /// The owner's row, locked first where writers run side by side (PostgreSQL): concurrent
-    /// creates of one owner are counted one by one.
-    static var lockOwner: String { "SELECT 1 FROM users WHERE id = ?1 FOR UPDATE" }
 
     private let database: Database
     /// Most accounts per owner; nil for no quota.
@@ -34,7 +31,7 @@ public struct SQLAccountManager<Database: SQLDatabase>: AccountManager {
     public init(database: Database, quota: Int? = StorageQuotas.standard.accounts, locksOwner: Bool) {
         self.database = database
         self.quota = quota
-        lock = locksOwner ? Self.lockOwner : nil
+        lock = locksOwner ? QuotaCheck.lockOwner : nil
     }
 
     public func list(owner: UserID, after cursor: AccountCursor?, limit: Int) throws -> [Account] {

@@ -4,6 +4,10 @@ import Domain
 /// one, on either gateway: the count is read after the owner's row is locked (PostgreSQL; SQLite
 /// has one writer), so concurrent writes of one owner are counted one by one.
 public enum QuotaCheck {
+    /// The owner's row, locked before the count where writers run side by side (PostgreSQL):
+    /// concurrent creates of one owner are counted one by one. SQLite's one writer needs none.
+    public static let lockOwner = "SELECT 1 FROM users WHERE id = ?1 FOR UPDATE"
+
     /// Throws `GatewayError.quotaExceeded` when `count` (one row, one integer column: what the
     /// owner holds now, read with `values`) has reached `limit`; does nothing without a limit.
     /// `lock`, when given, runs first with the owner alone, `values`' first (`SELECT … FOR

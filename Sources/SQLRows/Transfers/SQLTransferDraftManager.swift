@@ -22,9 +22,6 @@ public struct SQLTransferDraftManager<Database: SQLDatabase>: TransferDraftManag
 
     /// How many unexpired drafts the owner holds at ?2, for the open-draft quota.
     static var openDraftCount: String { "SELECT count(*) FROM transfer_drafts WHERE owner_id = ?1 AND expires_at > ?2" }
-    /// The owner's row, locked first where writers run side by side (PostgreSQL): concurrent
-    /// drafts of one owner are counted one by one. SQLite's one writer needs no lock.
-    static var lockOwner: String { "SELECT 1 FROM users WHERE id = ?1 FOR UPDATE" }
 
     private let database: Database
     /// Most open drafts per owner; nil for no quota.
@@ -36,7 +33,7 @@ public struct SQLTransferDraftManager<Database: SQLDatabase>: TransferDraftManag
     public init(database: Database, quota: Int? = StorageQuotas.standard.openDrafts, locksOwner: Bool) {
         self.database = database
         self.quota = quota
-        lock = locksOwner ? Self.lockOwner : nil
+        lock = locksOwner ? QuotaCheck.lockOwner : nil
     }
 
     public func insert(_ draft: TransferDraftState) throws {
