@@ -12,6 +12,12 @@ public typealias PostgresTransferDraftManager = SQLTransferDraftManager<Postgres
 public typealias PostgresAccountManager = SQLAccountManager<PostgresDatabase>
 /// `SQLTransferManager` on PostgreSQL.
 public typealias PostgresTransferManager = SQLTransferManager<PostgresDatabase>
+/// `SQLTransactionManager` on PostgreSQL.
+public typealias PostgresTransactionManager = SQLTransactionManager<PostgresDatabase>
+/// `SQLOrderManager` on PostgreSQL.
+public typealias PostgresOrderManager = SQLOrderManager<PostgresDatabase>
+/// `SQLIdempotencyManager` on PostgreSQL.
+public typealias PostgresIdempotencyManager = SQLIdempotencyManager<PostgresDatabase>
 
 extension SQLUserManager where Database == PostgresDatabase {
     /// The unique constraint behind `.emailTaken` (PostgreSQL's name for `email … UNIQUE`).
@@ -46,24 +52,32 @@ extension SQLTransferManager where Database == PostgresDatabase {
 }
 
 extension SQLAccountManager where Database == PostgresDatabase {
-    /// Locks one account row until the write commits: every write whose decision depends on a
-    /// balance (transfers, paid orders, imports) takes its accounts' locks first, in id order
-    /// (`COLLATE "C"`, byte order), so two of them never wait on each other in a cycle.
-    static var lock: String { "SELECT id FROM accounts WHERE id = $1 FOR UPDATE" }
-
     /// Accounts on PostgreSQL, whose concurrent writers count an owner's accounts after locking
     /// the owner's row.
     public init(database: PostgresDatabase, quota: Int? = StorageQuotas.standard.accounts) {
         self.init(database: database, quota: quota, locksOwner: true)
     }
+}
 
-    /// Locks the rows of `ids` (duplicates and missing accounts allowed) in byte order of their
-    /// ids, the order `accounts.id COLLATE "C"` sorts by; call inside a `write`.
-    static func lock(_ ids: [AccountID], on connection: PostgresConnection) throws {
-        let ordered = Set(ids.map(\.rawValue)).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
-        let statement = connection.statement(lock)
-        for id in ordered {
-            try statement.run([.text(id)])
-        }
+extension SQLTransactionManager where Database == PostgresDatabase {
+    /// Transactions on PostgreSQL, whose imports lock their accounts first (`AccountLocks`), as
+    /// every balance-dependent write does.
+    public init(database: PostgresDatabase) {
+        self.init(database: database, locksAccounts: true)
+    }
+}
+
+extension SQLIdempotencyManager where Database == PostgresDatabase {
+    /// Idempotency records on PostgreSQL, whose concurrent writers decide on an existing record
+    /// under its row lock.
+    public init(database: PostgresDatabase, policy: IdempotencyPolicy = .standard) {
+        self.init(database: database, policy: policy, lockClause: " FOR UPDATE")
+    }
+}
+
+extension SQLOrderManager where Database == PostgresDatabase {
+    /// Orders on PostgreSQL, which lock the payment account from the funds check to the commit.
+    public init(database: PostgresDatabase) {
+        self.init(database: database, statements: OrderStatements(paymentAccountLock: " FOR UPDATE"))
     }
 }

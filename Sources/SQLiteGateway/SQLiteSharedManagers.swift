@@ -16,6 +16,12 @@ public typealias SQLiteTransferDraftManager = SQLTransferDraftManager<Database>
 public typealias SQLiteAccountManager = SQLAccountManager<Database>
 /// `SQLTransferManager` on SQLite.
 public typealias SQLiteTransferManager = SQLTransferManager<Database>
+/// `SQLTransactionManager` on SQLite.
+public typealias SQLiteTransactionManager = SQLTransactionManager<Database>
+/// `SQLOrderManager` on SQLite.
+public typealias SQLiteOrderManager = SQLOrderManager<Database>
+/// `SQLIdempotencyManager` on SQLite.
+public typealias SQLiteIdempotencyManager = SQLIdempotencyManager<Database>
 
 extension SQLUserManager where Database == SQLiteDatabase {
     /// Users on SQLite, whose unique violation of `users.email` names the column.
@@ -47,5 +53,26 @@ extension SQLAccountManager where Database == SQLiteDatabase {
     /// Accounts on SQLite, whose one writer counts an owner's accounts without a lock.
     public init(database: Database, quota: Int? = StorageQuotas.standard.accounts) {
         self.init(database: database, quota: quota, locksOwner: false)
+    }
+}
+
+extension SQLIdempotencyManager where Database == SQLiteDatabase {
+    /// Idempotency records on SQLite, whose one writer reads a record without a lock.
+    public init(database: Database, policy: IdempotencyPolicy = .standard) {
+        self.init(database: database, policy: policy, lockClause: "")
+    }
+}
+
+extension SQLTransactionManager where Database == SQLiteDatabase {
+    /// Transactions on SQLite, whose one writer imports without locking accounts.
+    public init(database: Database) {
+        self.init(database: database, locksAccounts: false)
+    }
+}
+
+extension SQLOrderManager where Database == SQLiteDatabase {
+    /// Orders on SQLite, whose one writer reads the payment account without a lock.
+    public init(database: Database) {
+        self.init(database: database, statements: OrderStatements(paymentAccountLock: ""))
     }
 }

@@ -5,40 +5,32 @@ import SQLRows
 /// `ContactManager` on the `contacts` table of a `PostgresDatabase`: the statements of
 /// `SQLiteContactManager`, page for page and match for match.
 public struct PostgresContactManager: ContactManager {
-    /// The columns `ContactRow` reads, in its order.
-    static let columns = """
-        id, owner_id, first_name, last_name, email, phone, birthday, street, street2, city, province, \
-        postal_code, country, version, created_at, updated_at
-        """
     // PostgreSQL wants every parameter of a prepared statement used, so each variant numbers its
-    // own, in the order `list` sends them: $1 owner, $2 limit, then the search text (when there
-    // is one), the cursor's sort name and id (when there is one), the window size last.
-    static let selectPage = "SELECT \(columns) FROM contacts WHERE owner_id = $1"
+    // own, in the order `list` sends them (`ContactStatements`' numbering): ?1 owner, ?2 limit,
+    // then the search text (when there is one), the cursor's sort name and id (when there is
+    // one), the window size last.
+    static let selectPage = ContactStatements.selectPage
     /// The stored folded texts (see `ContactSearchTexts`) compared scalar by scalar with the folded
     /// query, as SQLite's `instr`: the contract the index must reproduce. No index serves `strpos`,
     /// so a short query scans the owner's contacts in list order, as on SQLite.
     static func containing(_ parameter: Int) -> String {
-        " AND (strpos(search_name, $\(parameter)) > 0 OR strpos(search_email, $\(parameter)) > 0 OR strpos(search_phone, $\(parameter)) > 0)"
+        " AND (strpos(search_name, ?\(parameter)) > 0 OR strpos(search_email, ?\(parameter)) > 0 OR strpos(search_phone, ?\(parameter)) > 0)"
     }
     /// The same test as a `LIKE` pattern (`likePattern`), which the trigram indexes serve.
     static func like(_ parameter: Int) -> String {
-        " AND (search_name LIKE $\(parameter) OR search_email LIKE $\(parameter) OR search_phone LIKE $\(parameter))"
+        " AND (search_name LIKE ?\(parameter) OR search_email LIKE ?\(parameter) OR search_phone LIKE ?\(parameter))"
     }
-    /// Compared in the columns' collation, "C": byte order, as SQLite's BINARY.
-    static func afterCursor(_ parameter: Int) -> String {
-        " AND (sort_name, id) > ($\(parameter)::text, $\(parameter + 1)::text)"
-    }
-    static let pageOrder = " ORDER BY sort_name, id LIMIT $2"
-    static let list = selectPage + pageOrder
-    static let listAfter = selectPage + afterCursor(3) + pageOrder
+    static let pageOrder = ContactStatements.pageOrder
+    static let list = ContactStatements.list
+    static let listAfter = ContactStatements.listAfter
     static let scan = selectPage + containing(3) + pageOrder
-    static let scanAfter = selectPage + containing(3) + afterCursor(4) + pageOrder
+    static let scanAfter = selectPage + containing(3) + ContactStatements.afterCursor(4) + pageOrder
     /// The first contacts of the list (as many as the window size), then the matches among them:
     /// a common term fills a page there, where the index would have to fetch and sort every match.
     static func window(afterCursor: Bool) -> String {
         """
         SELECT \(columns) FROM (SELECT \(columns), sort_name, search_name, search_email, search_phone FROM contacts \
-        WHERE owner_id = $1\(afterCursor ? Self.afterCursor(4) : "") ORDER BY sort_name, id LIMIT $\(afterCursor ? 6 : 4)) \
+        WHERE owner_id = ?1\(afterCursor ? ContactStatements.afterCursor(4) : "") ORDER BY sort_name, id LIMIT ?\(afterCursor ? 6 : 4)) \
         AS first_contacts WHERE true\(containing(3))\(pageOrder)
         """
     }
@@ -49,29 +41,19 @@ public struct PostgresContactManager: ContactManager {
     /// for a rare text (the only kind that gets here past the window) reads the whole book.
     static func indexed(afterCursor: Bool) -> String {
         """
-        WITH found AS MATERIALIZED (SELECT \(columns), sort_name FROM contacts WHERE owner_id = $1\(like(3))) \
-        SELECT \(columns) FROM found WHERE true\(afterCursor ? Self.afterCursor(4) : "")\(pageOrder)
+        WITH found AS MATERIALIZED (SELECT \(columns), sort_name FROM contacts WHERE owner_id = ?1\(like(3))) \
+        SELECT \(columns) FROM found WHERE true\(afterCursor ? ContactStatements.afterCursor(4) : "")\(pageOrder)
         """
     }
     static let searchIndexed = indexed(afterCursor: false)
     static let searchIndexedAfter = indexed(afterCursor: true)
-    static let fetch = "SELECT \(columns) FROM contacts WHERE id = $1 AND owner_id = $2"
-    static let insert = """
-        INSERT INTO contacts (id, owner_id, first_name, last_name, email, phone, birthday, street, street2, city, \
-        province, postal_code, country, sort_name, version, created_at, updated_at, search_name, search_email, search_phone) \
-        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20)
-        """
-    /// `version = $17` is evaluated again on the committed row by an update that waited for
-    /// another's lock, so of two writers holding the same version exactly one changes the row.
-    static let update = """
-        UPDATE contacts SET first_name = $3, last_name = $4, email = $5, phone = $6, birthday = $7, street = $8, \
-        street2 = $9, city = $10, province = $11, postal_code = $12, country = $13, sort_name = $14, version = $15, \
-        updated_at = $16, search_name = $18, search_email = $19, search_phone = $20 WHERE id = $1 AND owner_id = $2 AND version = $17
-        """
-    static let delete = "DELETE FROM contacts WHERE id = $1 AND owner_id = $2"
-    /// The owner's contacts, as triggers keep it (migration 0013), read with the owner's row
-    /// locked: concurrent creates of one owner are counted one by one.
-    static let contactCount = "SELECT contact_count FROM users WHERE id = $1 FOR UPDATE"
+    static let insert = ContactRow.insert()
+    static let update = ContactRow.update()
+    /// The owner's contacts, read with the owner's row locked: concurrent creates of one owner
+    /// are counted one by one.
+    static let contactCount = ContactStatements.count(lock: " FOR UPDATE")
+    /// The columns `ContactRow` reads, in its order.
+    static let columns = ContactRow.Column.selectList
 
     private let database: PostgresDatabase
     /// Most contacts per owner; nil for no quota.
@@ -135,7 +117,7 @@ public struct PostgresContactManager: ContactManager {
     }
 
     public func fetch(id: ContactID, owner: UserID) throws -> Contact? {
-        try database.first(Self.fetch, [.text(id.rawValue), .text(owner.rawValue)], ContactRow.contact)
+        try database.first(ContactStatements.fetch, [.text(id.rawValue), .text(owner.rawValue)], ContactRow.contact)
     }
 
     public func insert(_ contact: Contact) throws {
@@ -163,7 +145,7 @@ public struct PostgresContactManager: ContactManager {
     public func delete(id: ContactID, owner: UserID, at date: Date) throws -> Bool {
         try GatewayError.mapping {
             try database.write { connection in
-                guard try connection.run(Self.delete, [.text(id.rawValue), .text(owner.rawValue)]) == 1 else { return false }
+                guard try connection.run(ContactStatements.delete, [.text(id.rawValue), .text(owner.rawValue)]) == 1 else { return false }
                 try OutboxSteps.append([.contactDeleted(id, owner: owner, at: date)], on: connection)
                 return true
             }

@@ -2,7 +2,17 @@ import SQLRows
 
 /// The managers' one-statement reads and writes (`SQLDatabase.rows`, `first`, `change`) run on
 /// the pool: a read outside any transaction, a write in one retried on a serialization failure.
-extension PostgresDatabase: SQLDatabase {}
+extension PostgresDatabase: SQLDatabase {
+    /// A pooled connection inside `REPEATABLE READ READ ONLY`: one snapshot for every statement
+    /// (`READ COMMITTED` would take one per statement).
+    public func readSnapshot<T>(_ body: (PostgresConnection) throws -> T) throws -> T {
+        try read { connection in
+            try connection.execute("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
+            defer { _ = try? connection.execute("COMMIT") }
+            return try body(connection)
+        }
+    }
+}
 
 extension PostgresConnection: SQLConnection {
     /// Runs the prepared statement of `sql`; the rows it inserted, updated or deleted.

@@ -8,7 +8,7 @@ extension PostgresDatabase {
     /// that snapshot may need (vacuum waits), and the pool is a connection short, so the caller
     /// must call `closeSnapshot` soon (the HTTP server's stream deadline bounds a report's). Past
     /// half the pool open at once, or one already open for `owner`: `GatewayError.unavailable`.
-    func openSnapshot(for owner: UserID) throws(GatewayError) -> PostgresConnection {
+    public func openSnapshot(for owner: UserID) throws(GatewayError) -> PostgresConnection {
         guard snapshotSlots.take(for: owner) else { throw GatewayError.unavailable("no report snapshot free for this user") }
         do {
             return try GatewayError.mapping {
@@ -28,7 +28,7 @@ extension PostgresDatabase {
     }
 
     /// Ends what `openSnapshot` began and gives the connection back to the pool.
-    func closeSnapshot(_ connection: PostgresConnection, for owner: UserID) {
+    public func closeSnapshot(_ connection: PostgresConnection, for owner: UserID) {
         give(back: connection)
         snapshotSlots.give(for: owner)
     }

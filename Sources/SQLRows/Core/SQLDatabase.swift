@@ -26,6 +26,19 @@ public protocol SQLDatabase: Sendable {
     /// Runs `body` inside one write transaction and returns once it is committed.
     @discardableResult
     func write<T>(_ body: (Connection) throws -> T) throws -> T
+
+    /// Runs `body` on a connection inside one read-only transaction, so every statement it runs
+    /// sees the database as of the first (an order and its lines, never split by a write).
+    func readSnapshot<T>(_ body: (Connection) throws -> T) throws -> T
+
+    /// A connection of the caller's own inside one read transaction held across calls (a
+    /// report's pages), counted against the database's snapshot slots (`SnapshotSlots`) for
+    /// `owner`; none free is `GatewayError.unavailable`. The caller ends it soon with
+    /// `closeSnapshot`.
+    func openSnapshot(for owner: UserID) throws(GatewayError) -> Connection
+
+    /// Ends what `openSnapshot` began and gives back its slot.
+    func closeSnapshot(_ connection: Connection, for owner: UserID)
 }
 
 /// The one-statement reads and writes that make up most managers' methods, the same on both

@@ -3,25 +3,37 @@ import Foundation
 
 /// How an `IdempotencyRecord` is laid out in a row of `idempotency_records`, both ways.
 public enum IdempotencyRow {
-    /// The columns `record(_:owner:key:)` reads, in its order.
-    public static let columns = "fingerprint, state, response_status, response_headers, response_body, created_at"
+    /// The columns a record is read from, in row order (its owner and key are what it was found by).
+    public enum Column: Int32, SQLColumn {
+        case fingerprint, state, response_status, response_headers, response_body, created_at
 
-    /// A record of `owner` and `key` from a row selected with `columns`; an unknown state or
-    /// unreadable stored headers are storage corruption, a failure.
+        /// `idempotency_records`.
+        public static var table: String { "idempotency_records" }
+    }
+
+    /// The columns `record(_:owner:key:)` reads, in its order.
+    public static let columns = Column.selectList
+
+    /// A record of `owner` and `key` from a row selected with `columns`; a NULL where the schema
+    /// or the state requires a value, an unknown state or unreadable stored headers are storage
+    /// corruption, a failure.
     @inlinable
     public static func record<Row: SQLRow>(_ row: Row, owner: UserID, key: IdempotencyKey) throws -> IdempotencyRecord {
+        let row = row.columns(Column.self)
         let state: IdempotencyRecord.State
-        switch row.string(at: 1) {
+        let stored: String = try row.required(.state)
+        switch stored {
         case "in_flight":
             state = .inFlight
         case "completed":
-            let headers = try decode(row.string(at: 3) ?? "[]")
-            state = .completed(StoredResponse(status: row.int(at: 2), headers: headers, body: row.blob(at: 4) ?? []))
+            // Headers are written with every completion; a record without any had none.
+            let headers = try row.optional(.response_headers, as: String.self).map(decode) ?? []
+            state = .completed(StoredResponse(status: try row.required(.response_status), headers: headers, body: try row.required(.response_body)))
         default:
-            throw GatewayError.failure("idempotency record with unknown state")
+            throw SQLReadFailure.unreadable(Column.state, stored)
         }
         return IdempotencyRecord(
-            ownerID: owner, key: key, fingerprint: row.string(at: 0) ?? "", state: state, createdAt: Milliseconds.date(row.int64(at: 5)))
+            ownerID: owner, key: key, fingerprint: try row.required(.fingerprint), state: state, createdAt: try row.required(.created_at))
     }
 
     /// Parameters 1…5 of a completion: owner, key, status, headers, body.

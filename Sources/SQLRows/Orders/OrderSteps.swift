@@ -45,7 +45,7 @@ public enum OrderSteps {
             return nil
         }
         let currency = order.orderTotal.currency
-        order.lines = try connection.rows(sql.fetchLines, [.text(id.rawValue)]) { OrderRow.line($0, currency: currency) }
+        order.lines = try connection.rows(sql.fetchLines, [.text(id.rawValue)]) { try OrderRow.line($0, currency: currency) }
         return order
     }
 

@@ -30,7 +30,7 @@ public struct SQLSessionManager<Database: SQLDatabase>: SessionManager {
         try GatewayError.mapping {
             try database.write { connection in
                 try connection.rows(SessionStatements.revokeAllBut, [.text(userID.rawValue), .integer(Milliseconds.from(date)), .text(keeping ?? "")]) {
-                    $0.string(at: 0) ?? ""
+                    try $0.columns(SQLSingleColumn.self).required(.value)
                 }
             }
         }

@@ -4,49 +4,71 @@ import Foundation
 /// How a `Session` is laid out in a row of `sessions`, both ways. The columns after `revoked_at`
 /// (migration 0016) are NULL in a row without refresh, as older releases wrote it.
 public enum SessionRow {
-    /// The columns `session(_:)` reads and `values(of:)` fills, in their order.
-    public static let columns = """
-        token_digest, user_id, created_at, expires_at, revoked_at, access_expires_at, ends_at, last_used_at, client_address, \
-        user_agent, refresh_family, refresh_digest, previous_refresh_digest, rotated_at
-        """
+    /// The columns a session is read from and written to, in row order.
+    public enum Column: Int32, SQLColumn {
+        case token_digest, user_id, created_at, expires_at, revoked_at, access_expires_at, ends_at, last_used_at, client_address
+        case user_agent, refresh_family, refresh_digest, previous_refresh_digest, rotated_at
 
-    /// A session from a row selected with `columns`.
+        /// `sessions`.
+        public static var table: String { "sessions" }
+    }
+
+    /// The columns `session(_:)` reads and `values(of:)` fills, in their order.
+    public static let columns = Column.selectList
+
+    /// A session from a row selected with `columns`; a NULL where the schema forbids one is a failure.
     @inlinable
-    public static func session<Row: SQLRow>(_ row: Row) -> Session {
+    public static func session<Row: SQLRow>(_ row: Row) throws(GatewayError) -> Session {
+        let row = row.columns(Column.self)
         var refresh: SessionRefreshState?
-        if let family = row.string(at: 10), let current = row.string(at: 11) {
-            refresh = SessionRefreshState(familyDigest: family, currentDigest: current, previousDigest: row.string(at: 12), rotatedAt: date(row, 13))
+        if let family = row.optional(.refresh_family, as: String.self), let current = row.optional(.refresh_digest, as: String.self) {
+            refresh = SessionRefreshState(
+                familyDigest: family, currentDigest: current, previousDigest: row.optional(.previous_refresh_digest), rotatedAt: row.optional(.rotated_at))
         }
         return Session(
-            tokenDigest: row.string(at: 0) ?? "", userID: UserID(row.string(at: 1) ?? ""),
-            createdAt: Milliseconds.date(row.int64(at: 2)), expiresAt: Milliseconds.date(row.int64(at: 3)), revokedAt: date(row, 4),
-            accessExpiresAt: date(row, 5), endsAt: date(row, 6), lastUsedAt: date(row, 7), clientAddress: row.string(at: 8),
-            userAgent: row.string(at: 9), refresh: refresh)
+            tokenDigest: try row.required(.token_digest), userID: UserID(try row.required(.user_id)),
+            createdAt: try row.required(.created_at), expiresAt: try row.required(.expires_at), revokedAt: row.optional(.revoked_at),
+            accessExpiresAt: row.optional(.access_expires_at), endsAt: row.optional(.ends_at), lastUsedAt: row.optional(.last_used_at),
+            clientAddress: row.optional(.client_address), userAgent: row.optional(.user_agent), refresh: refresh)
     }
 
-    @inlinable
-    static func date<Row: SQLRow>(_ row: Row, _ column: Int32) -> Date? {
-        row.isNull(at: column) ? nil : Milliseconds.date(row.int64(at: column))
-    }
+    /// A session with every column, with `values(of:)`.
+    public static let insert = SQLColumnText.insert(into: Column.table, Column.allCases.map(\.name))
 
-    /// Parameters 1…14 of an insert listing `columns`.
+    /// Parameters of `insert`, one per column.
     public static func values(of session: Session) -> [SQLValue] {
-        [
-            .text(session.tokenDigest), .text(session.userID.rawValue), .integer(Milliseconds.from(session.createdAt)),
-            .integer(Milliseconds.from(session.expiresAt)), instant(session.revokedAt), instant(session.accessExpiresAt),
-            instant(session.endsAt), instant(session.lastUsedAt), text(session.clientAddress), text(session.userAgent),
-            text(session.refresh?.familyDigest), text(session.refresh?.currentDigest), text(session.refresh?.previousDigest),
-            instant(session.refresh?.rotatedAt),
-        ]
+        Column.allCases.map { value($0, of: session) }
+    }
+
+    /// What `session` stores in `column`.
+    public static func value(_ column: Column, of session: Session) -> SQLValue {
+        switch column {
+        case .token_digest: .text(session.tokenDigest)
+        case .user_id: .text(session.userID.rawValue)
+        case .created_at: .integer(Milliseconds.from(session.createdAt))
+        case .expires_at: .integer(Milliseconds.from(session.expiresAt))
+        case .revoked_at: instant(session.revokedAt)
+        case .access_expires_at: instant(session.accessExpiresAt)
+        case .ends_at: instant(session.endsAt)
+        case .last_used_at: instant(session.lastUsedAt)
+        case .client_address: text(session.clientAddress)
+        case .user_agent: text(session.userAgent)
+        case .refresh_family: text(session.refresh?.familyDigest)
+        case .refresh_digest: text(session.refresh?.currentDigest)
+        case .previous_refresh_digest: text(session.refresh?.previousDigest)
+        case .rotated_at: instant(session.refresh?.rotatedAt)
+        }
     }
 
     /// The columns every release since 0002 has, which a session without refresh fills
     /// (registration's): its insert works on a schema of any version.
-    public static let columnsWithoutRefresh = "token_digest, user_id, created_at, expires_at, revoked_at"
+    public static let columnsWithoutRefresh: [Column] = [.token_digest, .user_id, .created_at, .expires_at, .revoked_at]
+    /// A session without refresh, in `columnsWithoutRefresh`, with `valuesWithoutRefresh(of:)`.
+    public static let insertWithoutRefresh = SQLColumnText.insert(into: Column.table, columnsWithoutRefresh.map(\.name))
 
-    /// Parameters 1…5 of an insert listing `columnsWithoutRefresh`.
+    /// Parameters of `insertWithoutRefresh`.
     public static func valuesWithoutRefresh(of session: Session) -> [SQLValue] {
-        Array(values(of: session).prefix(5))
+        columnsWithoutRefresh.map { value($0, of: session) }
     }
 
     /// Parameters of `SessionStatements.rotate`: 1 the old access token digest, then the

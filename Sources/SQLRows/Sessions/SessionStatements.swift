@@ -4,9 +4,9 @@
 /// (`familyLock: " FOR UPDATE"`); SQLite has one writer.
 public struct SessionStatements: Sendable {
     /// A session with every column.
-    public static let insert = "INSERT INTO sessions (\(SessionRow.columns)) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)"
+    public static let insert = SessionRow.insert
     /// A session without refresh (registration's first), in the columns of every schema since 0002.
-    public static let insertWithoutRefresh = "INSERT INTO sessions (\(SessionRow.columnsWithoutRefresh)) VALUES (?1, ?2, ?3, ?4, ?5)"
+    public static let insertWithoutRefresh = SessionRow.insertWithoutRefresh
     /// The session of access token digest 1.
     public static let fetch = "SELECT \(SessionRow.columns) FROM sessions WHERE token_digest = ?1"
     /// Revokes the session whose access token digest is 1 at time 2. Of concurrent revokes of one

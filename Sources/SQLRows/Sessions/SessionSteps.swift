@@ -35,7 +35,7 @@ public enum SessionSteps {
     ) throws -> [String]? {
         guard try connection.run(SessionStatements.updatePasswordHash, [.text(id.rawValue), .text(old), .text(new)]) == 1 else { return nil }
         return try connection.rows(SessionStatements.revokeAllBut, [.text(id.rawValue), .integer(Milliseconds.from(date)), .text(tokenDigest)]) {
-            $0.string(at: 0) ?? ""
+            try $0.columns(SQLSingleColumn.self).required(.value)
         }
     }
 }

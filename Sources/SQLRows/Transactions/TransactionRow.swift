@@ -2,33 +2,54 @@ import Domain
 
 /// How a `Transaction` is laid out in a row of `transactions`, both ways.
 public enum TransactionRow {
-    /// The columns `transaction(_:)` reads, in its order.
-    public static let columns = "seq, id, account_id, txn_group, direction, date, description, amount"
-    /// One transaction, with `values(of:)` (its `seq` is the table's to give).
-    public static let insert = """
-        INSERT INTO transactions (id, account_id, txn_group, direction, date, description, amount) \
-        VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
-        """
+    /// The columns a transaction is read from, in row order; all but `seq` are written.
+    public enum Column: Int32, SQLColumn {
+        case seq, id, account_id, txn_group, direction, date, description, amount
 
-    /// A transaction from a row selected with `columns`; values the table's CHECKs forbid are
-    /// storage corruption, reported as a failure rather than guessed.
-    @inlinable
-    public static func transaction<Row: SQLRow>(_ row: Row) throws -> Transaction {
-        guard let group = row.string(at: 3).flatMap(TransactionGroup.init(rawValue:)),
-            let direction = row.string(at: 4).flatMap(TransactionDirection.init(rawValue:)),
-            let date = row.string(at: 5).flatMap(CalendarDate.init)
-        else { throw GatewayError.failure("unreadable transaction row \(row.int64(at: 0))") }
-        return Transaction(
-            id: TransactionID(row.string(at: 1) ?? ""), accountID: AccountID(row.string(at: 2) ?? ""), group: group,
-            direction: direction, date: date, description: row.string(at: 6) ?? "", amount: row.int64(at: 7), sequence: row.int64(at: 0))
+        /// `transactions`.
+        public static var table: String { "transactions" }
     }
 
-    /// Parameters 1…7 of each gateway's transaction insert (the sequence is the database's to assign).
+    /// The columns `transaction(_:)` reads, in its order.
+    public static let columns = Column.selectList
+    /// The columns an insert writes: the sequence is the table's to assign.
+    public static let insertedColumns = Column.allCases.filter { $0 != .seq }
+    /// One transaction, with `values(of:)`.
+    public static let insert = SQLColumnText.insert(into: Column.table, insertedColumns.map(\.name))
+
+    /// A transaction from a row selected with `columns`; a NULL or a value the table's CHECKs
+    /// forbid is storage corruption, reported as a failure rather than guessed.
+    @inlinable
+    public static func transaction<Row: SQLRow>(_ row: Row) throws(GatewayError) -> Transaction {
+        let row = row.columns(Column.self)
+        let group: String = try row.required(.txn_group)
+        let direction: String = try row.required(.direction)
+        let date: String = try row.required(.date)
+        guard let known = TransactionGroup(rawValue: group) else { throw SQLReadFailure.unreadable(Column.txn_group, group) }
+        guard let way = TransactionDirection(rawValue: direction) else { throw SQLReadFailure.unreadable(Column.direction, direction) }
+        guard let day = CalendarDate(date) else { throw SQLReadFailure.unreadable(Column.date, date) }
+        return Transaction(
+            id: TransactionID(try row.required(.id)), accountID: AccountID(try row.required(.account_id)), group: known,
+            direction: way, date: day, description: try row.required(.description), amount: try row.required(.amount),
+            sequence: try row.required(.seq, as: Int64.self))
+    }
+
+    /// Parameters of `insert`, one per column of `insertedColumns`.
     public static func values(of transaction: Transaction) -> [SQLValue] {
-        [
-            .text(transaction.id.rawValue), .text(transaction.accountID.rawValue), .text(transaction.group.rawValue),
-            .text(transaction.direction.rawValue), .text(transaction.date.description), .text(transaction.description),
-            .integer(transaction.amount),
-        ]
+        insertedColumns.map { value($0, of: transaction) }
+    }
+
+    /// What `transaction` stores in `column`.
+    public static func value(_ column: Column, of transaction: Transaction) -> SQLValue {
+        switch column {
+        case .seq: SQLValue(transaction.sequence)
+        case .id: .text(transaction.id.rawValue)
+        case .account_id: .text(transaction.accountID.rawValue)
+        case .txn_group: .text(transaction.group.rawValue)
+        case .direction: .text(transaction.direction.rawValue)
+        case .date: .text(transaction.date.description)
+        case .description: .text(transaction.description)
+        case .amount: .integer(transaction.amount)
+        }
     }
 }

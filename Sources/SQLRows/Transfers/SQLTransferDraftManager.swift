@@ -5,7 +5,7 @@ import Foundation
 /// condition of every query, so an expired row is never read or changed, whether or not it has
 /// been purged yet.
 public struct SQLTransferDraftManager<Database: SQLDatabase>: TransferDraftManager {
-    static var insert: String { "INSERT INTO transfer_drafts (\(TransferDraftRow.columns)) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)" }
+    static var insert: String { TransferDraftRow.insert }
     static var fetch: String { "SELECT \(TransferDraftRow.columns) FROM transfer_drafts WHERE id = ?1 AND owner_id = ?2 AND expires_at > ?3" }
     /// Parameters: ?1 id, ?2 owner, ?3 now, ?4 expected version, ?5 amount, ?6 recipient type, ?7 recipient id, ?8 memo.
     /// The row lock of the UPDATE makes a concurrent step wait and then see the new version, so

@@ -3,36 +3,61 @@ import Foundation
 
 /// How a `Transfer` is laid out in a row of `transfers`, both ways.
 public enum TransferRow {
-    /// The columns `transfer(_:)` reads, in its order.
-    public static let columns = """
-        id, owner_id, from_account_id, to_account_id, recipient_type, recipient_id, recipient_name, amount_minor, currency, memo, \
-        debit_transaction_id, credit_transaction_id, created_at
-        """
+    /// The columns a transfer is read from and written to, in row order.
+    public enum Column: Int32, SQLColumn {
+        case id, owner_id, from_account_id, to_account_id, recipient_type, recipient_id, recipient_name, amount_minor, currency, memo
+        case debit_transaction_id, credit_transaction_id, created_at
 
-    /// A transfer from a row selected with `columns`; values the table forbids are storage
-    /// corruption, reported as a failure rather than guessed.
-    @inlinable
-    public static func transfer<Row: SQLRow>(_ row: Row) throws -> Transfer {
-        let code = row.string(at: 8) ?? ""
-        guard let currency = Currency(code: code),
-            let recipient = TransferRecipient(type: row.string(at: 4) ?? "", id: row.string(at: 5) ?? "")
-        else { throw GatewayError.failure("unreadable transfer row \(row.string(at: 0) ?? "")") }
-        return Transfer(
-            id: TransferID(row.string(at: 0) ?? ""), ownerID: UserID(row.string(at: 1) ?? ""), fromAccountID: AccountID(row.string(at: 2) ?? ""),
-            toAccountID: AccountID(row.string(at: 3) ?? ""), recipient: recipient, recipientName: row.string(at: 6) ?? "",
-            amount: Money(minor: row.int64(at: 7), currency: currency), memo: row.string(at: 9),
-            debitTransactionID: TransactionID(row.string(at: 10) ?? ""), creditTransactionID: TransactionID(row.string(at: 11) ?? ""),
-            createdAt: Milliseconds.date(row.int64(at: 12)))
+        /// `transfers`.
+        public static var table: String { "transfers" }
     }
 
-    /// Parameters 1…13 of an insert listing `columns`.
+    /// The columns `transfer(_:)` reads, in its order.
+    public static let columns = Column.selectList
+    /// One transfer, with `values(of:)`.
+    public static let insert = SQLColumnText.insert(into: Column.table, Column.allCases.map(\.name))
+
+    /// A transfer from a row selected with `columns`; a NULL or a value the table forbids is
+    /// storage corruption, reported as a failure rather than guessed.
+    @inlinable
+    public static func transfer<Row: SQLRow>(_ row: Row) throws(GatewayError) -> Transfer {
+        let row = row.columns(Column.self)
+        let code: String = try row.required(.currency)
+        let type: String = try row.required(.recipient_type)
+        guard let currency = Currency(code: code) else { throw SQLReadFailure.unreadable(Column.currency, code) }
+        guard let recipient = TransferRecipient(type: type, id: try row.required(.recipient_id)) else {
+            throw SQLReadFailure.unreadable(Column.recipient_type, type)
+        }
+        return Transfer(
+            id: TransferID(try row.required(.id)), ownerID: UserID(try row.required(.owner_id)),
+            fromAccountID: AccountID(try row.required(.from_account_id)), toAccountID: AccountID(try row.required(.to_account_id)),
+            recipient: recipient, recipientName: try row.required(.recipient_name),
+            amount: Money(minor: try row.required(.amount_minor), currency: currency), memo: row.optional(.memo),
+            debitTransactionID: TransactionID(try row.required(.debit_transaction_id)),
+            creditTransactionID: TransactionID(try row.required(.credit_transaction_id)), createdAt: try row.required(.created_at))
+    }
+
+    /// Parameters of `insert`, one per column.
     public static func values(of transfer: Transfer) -> [SQLValue] {
-        [
-            .text(transfer.id.rawValue), .text(transfer.ownerID.rawValue), .text(transfer.fromAccountID.rawValue),
-            .text(transfer.toAccountID.rawValue), .text(transfer.recipient.type), .text(transfer.recipient.id), .text(transfer.recipientName),
-            .integer(transfer.amount.minor), .text(transfer.amount.currency.code), SQLValue(transfer.memo),
-            .text(transfer.debitTransactionID.rawValue), .text(transfer.creditTransactionID.rawValue),
-            .integer(Milliseconds.from(transfer.createdAt)),
-        ]
+        Column.allCases.map { value($0, of: transfer) }
+    }
+
+    /// What `transfer` stores in `column`.
+    public static func value(_ column: Column, of transfer: Transfer) -> SQLValue {
+        switch column {
+        case .id: .text(transfer.id.rawValue)
+        case .owner_id: .text(transfer.ownerID.rawValue)
+        case .from_account_id: .text(transfer.fromAccountID.rawValue)
+        case .to_account_id: .text(transfer.toAccountID.rawValue)
+        case .recipient_type: .text(transfer.recipient.type)
+        case .recipient_id: .text(transfer.recipient.id)
+        case .recipient_name: .text(transfer.recipientName)
+        case .amount_minor: .integer(transfer.amount.minor)
+        case .currency: .text(transfer.amount.currency.code)
+        case .memo: SQLValue(transfer.memo)
+        case .debit_transaction_id: .text(transfer.debitTransactionID.rawValue)
+        case .credit_transaction_id: .text(transfer.creditTransactionID.rawValue)
+        case .created_at: .integer(Milliseconds.from(transfer.createdAt))
+        }
     }
 }

@@ -8,7 +8,7 @@ import Foundation
 /// opposite directions cannot deadlock.
 public enum TransferSteps {
     /// One transfer, with `TransferRow.values(of:)`.
-    public static let insert = "INSERT INTO transfers (\(TransferRow.columns)) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)"
+    public static let insert = TransferRow.insert
     /// The source's available funds: its stored balance plus the credit limit; no row when the
     /// account is gone. Read inside the write, after the locks, so nobody can move the balance
     /// between this check and the debit.

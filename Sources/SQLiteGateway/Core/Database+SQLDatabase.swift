@@ -2,7 +2,16 @@ import SQLRows
 
 /// The managers' one-statement reads and writes (`SQLDatabase.rows`, `first`, `change`) run on
 /// SQLite's reader pool and its single writer.
-extension Database: SQLDatabase {}
+extension Database: SQLDatabase {
+    /// A pooled reader inside `BEGIN … COMMIT`: WAL readers see one snapshot from their first read.
+    public func readSnapshot<T>(_ body: (SQLiteConnection) throws -> T) throws -> T {
+        try read { connection in
+            try connection.execute("BEGIN")
+            defer { _ = try? connection.execute("COMMIT") }
+            return try body(connection)
+        }
+    }
+}
 
 extension SQLiteConnection: SQLConnection {
     /// Runs the cached statement of `sql` to completion; the rows it changed.

@@ -10,7 +10,7 @@ extension Database {
     /// (the HTTP server's stream deadline bounds a report's). Past
     /// `configuration.snapshotLimit` open at once, or one already open for `owner`:
     /// `GatewayError.unavailable`.
-    func openSnapshot(for owner: UserID) throws(GatewayError) -> SQLiteConnection {
+    public func openSnapshot(for owner: UserID) throws(GatewayError) -> SQLiteConnection {
         guard snapshotSlots.take(for: owner) else { throw GatewayError.unavailable("no report snapshot free for this user") }
         do {
             return try GatewayError.mapping {
@@ -25,7 +25,7 @@ extension Database {
     }
 
     /// Ends what `openSnapshot` began; the connection closes when its last reference goes.
-    func closeSnapshot(_ connection: SQLiteConnection, for owner: UserID) {
+    public func closeSnapshot(_ connection: SQLiteConnection, for owner: UserID) {
         connection.resetBusyStatements()
         try? connection.execute("ROLLBACK")
         snapshotSlots.give(for: owner)

@@ -162,7 +162,7 @@ struct PostgresContactManagerTests {
                 .rows([.text("u_alice"), .integer(20), .text(PostgresContactManager.likePattern(term))]) { $0.string(at: 0) ?? "" }
         }
         let generic = try temporary.database.read { connection -> [String] in
-            try connection.execute("PREPARE generic_search(text, bigint, text) AS " + PostgresContactManager.searchIndexed)
+            try connection.execute("PREPARE generic_search(text, bigint, text) AS " + PostgresPlaceholders.rewrite(PostgresContactManager.searchIndexed))
             try connection.execute("SET plan_cache_mode = force_generic_plan")
             defer {
                 try? connection.execute("RESET plan_cache_mode")

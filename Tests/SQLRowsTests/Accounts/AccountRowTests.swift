@@ -17,6 +17,6 @@ struct AccountRowTests {
     @Test("a currency this build does not know is a storage failure, not a guess")
     func unknownCurrency() {
         let row = ValuesRow(AccountRow.values(of: account)).replacing(3, with: .text("XYZ"))
-        #expect(throws: GatewayError.failure("account with unknown currency XYZ")) { try AccountRow.account(row) }
+        #expect(throws: GatewayError.failure("unreadable accounts.currency: XYZ")) { try AccountRow.account(row) }
     }
 }

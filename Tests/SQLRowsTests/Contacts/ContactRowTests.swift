@@ -5,7 +5,7 @@ import Testing
 
 @Suite("ContactRow")
 struct ContactRowTests {
-    /// A row of the columns `ContactRow.contact` reads, with `birthday` in column 6.
+    /// A row of `ContactRow.Column`, with `birthday` in its column.
     func row(birthday: SQLValue) -> ValuesRow {
         ValuesRow([
             .text("c_1"), .text("u_alice"), .text("Ada"), .null, .null, .null, birthday, .null, .null, .text("Toronto"), .null, .null,
@@ -14,8 +14,8 @@ struct ContactRowTests {
     }
 
     @Test("a contact is read with its dates, version and address")
-    func contact() {
-        let contact = ContactRow.contact(row(birthday: .text("1815-12-10")))
+    func contact() throws {
+        let contact = try ContactRow.contact(row(birthday: .text("1815-12-10")))
         #expect(contact.id == ContactID("c_1"))
         #expect(contact.firstName == "Ada")
         #expect(contact.lastName == nil)
@@ -27,21 +27,38 @@ struct ContactRowTests {
     }
 
     @Test("a birthday stored in a form we cannot read is dropped, the contact still read")
-    func unreadableBirthday() {
-        #expect(ContactRow.contact(row(birthday: .text("10/12/1815"))).birthday == nil)
+    func unreadableBirthday() throws {
+        #expect(try ContactRow.contact(row(birthday: .text("10/12/1815"))).birthday == nil)
     }
 
-    @Test("insert and update bind the same fields and folded search texts, around their own times")
-    func values() {
-        let contact = ContactRow.contact(row(birthday: .null))
-        let insert = ContactRow.insertValues(of: contact)
+    @Test("a NULL id, owner, version or time is a storage failure naming the column", arguments: [
+        ContactRow.Column.id, .owner_id, .version, .created_at, .updated_at,
+    ])
+    func nullInRequiredColumn(column: ContactRow.Column) {
+        #expect(throws: GatewayError.failure("NULL in required column contacts.\(column.name)")) {
+            try ContactRow.contact(row(birthday: .null).replacing(Int(column.rawValue), with: .null))
+        }
+    }
+
+    @Test("what an insert writes of the columns reads back as the same contact")
+    func roundTrip() throws {
+        let contact = try ContactRow.contact(row(birthday: .text("1815-12-10")))
+        let written = ContactRow.insertValues(of: contact)
+        #expect(try ContactRow.contact(ValuesRow(Array(written.prefix(ContactRow.Column.allCases.count)))) == contact)
+    }
+
+    @Test("insert and update texts name one parameter per value, derived and extra columns last")
+    func texts() throws {
+        let contact = try ContactRow.contact(row(birthday: .null))
+        let columns = ContactRow.Column.allCases.count
+        #expect(ContactRow.insertValues(of: contact).count == columns + ContactRow.derivedColumns.count)
+        #expect(ContactRow.insert(extraColumns: ["seq"]).hasSuffix("search_phone, seq) VALUES (\(SQLColumnText.placeholders(count: columns + 5)))"))
         let update = ContactRow.updateValues(of: contact, expectedVersion: 4)
-        #expect(insert.count == 20)
-        #expect(update.count == 20)
-        #expect(Array(insert[..<15]) == Array(update[..<15]))
-        #expect(Array(insert[17...]) == Array(update[17...]))
-        #expect(insert[15...16] == [.integer(1_700_000_000_123), .integer(1_700_000_500_456)])
-        #expect(update[15...16] == [.integer(1_700_000_500_456), .integer(4)])
-        #expect(insert[6] == .null)
+        // id, owner, the updated columns, the derived ones, the expected version.
+        #expect(update.count == 2 + ContactRow.updatedColumns.count + ContactRow.derivedColumns.count + 1)
+        #expect(update.last == .integer(4))
+        #expect(ContactRow.update(extraColumns: ["seq"]).hasSuffix(
+            "seq = ?\(update.count + 1) WHERE id = ?1 AND owner_id = ?2 AND version = ?\(update.count)"))
+        #expect(!ContactRow.updatedColumns.contains(.created_at))
     }
 }

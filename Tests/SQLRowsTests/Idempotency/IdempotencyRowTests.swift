@@ -38,6 +38,6 @@ struct IdempotencyRowTests {
     @Test("an unknown state is a storage failure")
     func unknownState() throws {
         let row = try completedRow().replacing(1, with: .text("lost"))
-        #expect(throws: GatewayError.failure("idempotency record with unknown state")) { try IdempotencyRow.record(row, owner: owner, key: key) }
+        #expect(throws: GatewayError.failure("unreadable idempotency_records.state: lost")) { try IdempotencyRow.record(row, owner: owner, key: key) }
     }
 }

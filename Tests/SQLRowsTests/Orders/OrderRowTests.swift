@@ -20,16 +20,16 @@ struct OrderRowTests {
         #expect(order.customer.phone == nil)
     }
 
-    @Test("an unknown status is a storage failure naming the order")
+    @Test("an unknown status is a storage failure naming the column")
     func unknownStatus() {
-        #expect(throws: GatewayError.failure("order o_1 has an unknown status")) {
+        #expect(throws: GatewayError.failure("unreadable orders.status: lost")) {
             try OrderRow.summary(summary(status: "lost", currency: .text("CAD")))
         }
     }
 
     @Test("an unknown or missing currency is a storage failure")
     func unknownCurrency() {
-        #expect(throws: GatewayError.failure("unknown currency NULL")) { try OrderRow.summary(summary(status: "placed", currency: .null)) }
-        #expect(throws: GatewayError.failure("unknown currency XYZ")) { try OrderRow.summary(summary(status: "placed", currency: .text("XYZ"))) }
+        #expect(throws: GatewayError.failure("NULL in required column orders.currency")) { try OrderRow.summary(summary(status: "placed", currency: .null)) }
+        #expect(throws: GatewayError.failure("unreadable orders.currency: XYZ")) { try OrderRow.summary(summary(status: "placed", currency: .text("XYZ"))) }
     }
 }

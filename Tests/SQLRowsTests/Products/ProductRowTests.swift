@@ -10,9 +10,9 @@ struct ProductRowTests {
         #expect(try ProductRow.product(row) == Product(id: ProductID("p_1"), name: "Pen", price: Money(minor: 899, currency: .cad)))
     }
 
-    @Test("a currency this build does not know is a storage failure naming the product")
+    @Test("a missing currency is a storage failure naming the column")
     func unknownCurrency() {
         let row = ValuesRow([.text("p_1"), .text("Pen"), .integer(899), .null])
-        #expect(throws: GatewayError.failure("product p_1 has unknown currency ")) { try ProductRow.product(row) }
+        #expect(throws: GatewayError.failure("NULL in required column products.currency")) { try ProductRow.product(row) }
     }
 }

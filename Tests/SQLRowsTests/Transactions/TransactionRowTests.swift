@@ -16,11 +16,13 @@ struct TransactionRowTests {
         #expect(try TransactionRow.transaction(row) == transaction)
     }
 
-    @Test("a group, direction or date the table forbids is a storage failure naming the row", arguments: [
-        (3, SQLValue.text("pending")), (4, .text("sideways")), (5, .text("2026-02-30")), (5, .null),
+    @Test("a group, direction or date the table forbids is a storage failure naming the column", arguments: [
+        (3, SQLValue.text("pending"), "unreadable transactions.txn_group: pending"),
+        (4, .text("sideways"), "unreadable transactions.direction: sideways"),
+        (5, .text("2026-02-30"), "unreadable transactions.date: 2026-02-30"), (5, .null, "NULL in required column transactions.date"),
     ])
-    func unreadable(column: Int, value: SQLValue) {
-        #expect(throws: GatewayError.failure("unreadable transaction row 7")) {
+    func unreadable(column: Int, value: SQLValue, reason: String) {
+        #expect(throws: GatewayError.failure(reason)) {
             try TransactionRow.transaction(row.replacing(column, with: value))
         }
     }

@@ -24,12 +24,12 @@ struct TransferDraftRowTests {
     @Test("an unknown currency is a storage failure")
     func unknownCurrency() {
         let row = ValuesRow(TransferDraftRow.values(of: draft)).replacing(3, with: .text("XYZ"))
-        #expect(throws: GatewayError.failure("transfer draft with unknown currency XYZ")) { try TransferDraftRow.draft(row) }
+        #expect(throws: GatewayError.failure("unreadable transfer_drafts.currency: XYZ")) { try TransferDraftRow.draft(row) }
     }
 
     @Test("an unknown recipient type is a storage failure, not a draft without a recipient")
     func unknownRecipientType() {
         let row = ValuesRow(TransferDraftRow.values(of: draft)).replacing(5, with: .text("iban")).replacing(6, with: .text("x"))
-        #expect(throws: GatewayError.failure("transfer draft with unknown recipient type iban")) { try TransferDraftRow.draft(row) }
+        #expect(throws: GatewayError.failure("unreadable transfer_drafts.recipient_type: iban")) { try TransferDraftRow.draft(row) }
     }
 }

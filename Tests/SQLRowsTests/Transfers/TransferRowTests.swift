@@ -16,11 +16,13 @@ struct TransferRowTests {
         #expect(try TransferRow.transfer(ValuesRow(TransferRow.values(of: transfer))) == transfer)
     }
 
-    @Test("an unknown currency or recipient type is a storage failure naming the row", arguments: [
-        (8, SQLValue.text("XYZ")), (4, .text("iban")),
+    @Test("an unknown currency or recipient type, or a NULL where one is required, is a storage failure naming the column", arguments: [
+        (TransferRow.Column.currency, SQLValue.text("XYZ"), "unreadable transfers.currency: XYZ"),
+        (.recipient_type, .text("iban"), "unreadable transfers.recipient_type: iban"),
+        (.debit_transaction_id, .null, "NULL in required column transfers.debit_transaction_id"),
     ])
-    func unreadable(column: Int, value: SQLValue) {
-        let row = ValuesRow(TransferRow.values(of: transfer)).replacing(column, with: value)
-        #expect(throws: GatewayError.failure("unreadable transfer row tr_1")) { try TransferRow.transfer(row) }
+    func unreadable(column: TransferRow.Column, value: SQLValue, reason: String) {
+        let row = ValuesRow(TransferRow.values(of: transfer)).replacing(Int(column.rawValue), with: value)
+        #expect(throws: GatewayError.failure(reason)) { try TransferRow.transfer(row) }
     }
 }

@@ -110,9 +110,9 @@ struct ContactSearchPhraseTests {
                         let listed = try manager.list(owner: owner, matching: query, after: cursor, limit: limit)
                         let scanned = try temporary.database.read { connection in
                             try connection.statement(cursor == nil ? SQLiteContactManager.scan : SQLiteContactManager.scanAfter).rows(
-                                [.text(owner.rawValue), .text(pattern), SQLValue(cursor?.sortName), SQLValue(cursor?.id.rawValue),
-                                 .integer(Int64(limit))],
-                                ContactRow.contact)
+                                [.text(owner.rawValue), .integer(Int64(limit)), .text(pattern)]
+                     + (cursor.map { [.text($0.sortName), .text($0.id.rawValue)] } ?? []),
+                                { try ContactRow.contact($0) })
                         }
                         #expect(listed.map(\.id) == scanned.map(\.id), "q=\(query) owner=\(owner.rawValue) limit=\(limit) page=\(page)")
                         guard let last = scanned.last else { break }

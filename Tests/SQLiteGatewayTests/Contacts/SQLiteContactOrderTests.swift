@@ -60,9 +60,9 @@ struct SQLiteContactOrderTests {
         return try Self.pages { cursor in
             try temporary.database.read { connection in
                 try connection.statement(cursor == nil ? SQLiteContactManager.scan : SQLiteContactManager.scanAfter).rows(
-                    [.text(owner.rawValue), .text(pattern), SQLValue(cursor?.sortName), SQLValue(cursor?.id.rawValue),
-                     .integer(Int64(limit))],
-                    ContactRow.contact)
+                    [.text(owner.rawValue), .integer(Int64(limit)), .text(pattern)]
+                     + (cursor.map { [.text($0.sortName), .text($0.id.rawValue)] } ?? []),
+                    { try ContactRow.contact($0) })
             }
         }
     }

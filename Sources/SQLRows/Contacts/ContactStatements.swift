@@ -1,0 +1,31 @@
+/// The contact texts both gateways run, written once with `?N` placeholders (PostgreSQL's
+/// connection numbers them its own way); the insert and the update are `ContactRow`'s, built
+/// from its columns. What really differs stays with each gateway: search (SQLite's FTS5 index
+/// and `instr`, PostgreSQL's trigram indexes and `strpos`) and SQLite's list key (`seq`).
+public enum ContactStatements {
+    /// The owner's contacts; ?1 owner, ?2 limit.
+    public static let selectPage = "SELECT \(ContactRow.Column.selectList) FROM contacts WHERE owner_id = ?1"
+    /// After the cursor ?first (sort name), ?first+1 (id), compared in the columns' collation:
+    /// byte order (SQLite's BINARY, PostgreSQL's "C"). The casts tell PostgreSQL the types of a
+    /// row comparison's parameters.
+    public static func afterCursor(_ first: Int) -> String {
+        " AND (sort_name, id) > (CAST(?\(first) AS TEXT), CAST(?\(first + 1) AS TEXT))"
+    }
+    /// List order, ?2 contacts at most.
+    public static let pageOrder = " ORDER BY sort_name, id LIMIT ?2"
+    /// The first page: ?1 owner, ?2 limit (PostgreSQL refuses a parameter the text never names).
+    public static let list = selectPage + pageOrder
+    /// A later page: ?1 owner, ?2 limit, ?3 and ?4 the cursor.
+    public static let listAfter = selectPage + afterCursor(3) + pageOrder
+    /// Contact ?1 of owner ?2.
+    public static let fetch = "SELECT \(ContactRow.Column.selectList) FROM contacts WHERE id = ?1 AND owner_id = ?2"
+    /// Deletes contact ?1 of owner ?2.
+    public static let delete = "DELETE FROM contacts WHERE id = ?1 AND owner_id = ?2"
+
+    /// Owner ?1's contacts, as triggers keep it (migration 0013), for the contact quota; read
+    /// with `lock` after it (PostgreSQL's `" FOR UPDATE"`: concurrent creates of one owner are
+    /// counted one by one; SQLite's one writer needs none).
+    public static func count(lock: String) -> String {
+        "SELECT contact_count FROM users WHERE id = ?1\(lock)"
+    }
+}

@@ -1,0 +1,16 @@
+import SQLRows
+import Testing
+
+@Suite("SQLColumnText")
+struct SQLColumnTextTests {
+    @Test("an insert numbers one parameter per column, in order")
+    func insert() {
+        #expect(SQLColumnText.insert(into: "notes", ["id", "note"]) == "INSERT INTO notes (id, note) VALUES (?1, ?2)")
+    }
+
+    @Test("assignments number their parameters from the one given")
+    func assignments() {
+        #expect(SQLColumnText.assignments(["note", "version"], from: 3) == "note = ?3, version = ?4")
+        #expect(SQLColumnText.placeholders(from: 2, count: 3) == "?2, ?3, ?4")
+    }
+}
