@@ -5,17 +5,22 @@ import Testing
 
 @Suite("ContactRow")
 struct ContactRowTests {
-    /// A row of `ContactRow.Column`, with `birthday` in its column.
+    let stored = Contact(
+        id: ContactID("c_1"), ownerID: UserID("u_alice"), firstName: "Ada", lastName: nil, email: nil, phone: nil,
+        birthday: CalendarDate(year: 1815, month: 12, day: 10), address: PostalAddress(city: "Toronto", country: "CA"),
+        createdAt: Date(timeIntervalSince1970: 1_700_000_000.123), updatedAt: Date(timeIntervalSince1970: 1_700_000_500.456), version: 4)
+
+    /// The row a select of `ContactRow.Column.selectList` gives for `stored`, built from its
+    /// columns (so a new column needs nothing here), with `birthday` in its column.
     func row(birthday: SQLValue) -> ValuesRow {
-        ValuesRow([
-            .text("c_1"), .text("u_alice"), .text("Ada"), .null, .null, .null, birthday, .null, .null, .text("Toronto"), .null, .null,
-            .text("CA"), .integer(4), .integer(1_700_000_000_123), .integer(1_700_000_500_456),
-        ])
+        ValuesRow(ContactRow.Column.allCases.map { ContactRow.value($0, of: stored) })
+            .replacing(Int(ContactRow.Column.birthday.rawValue), with: birthday)
     }
 
     @Test("a contact is read with its dates, version and address")
     func contact() throws {
         let contact = try ContactRow.contact(row(birthday: .text("1815-12-10")))
+        #expect(contact == stored)
         #expect(contact.id == ContactID("c_1"))
         #expect(contact.firstName == "Ada")
         #expect(contact.lastName == nil)
