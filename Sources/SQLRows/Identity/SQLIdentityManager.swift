@@ -104,7 +104,7 @@ public struct SQLIdentityManager<Database: SQLDatabase>: IdentityManager {
                 return try database.write { connection -> CodeCheck in
                     let spent = try spend(.verifyEmail, of: user, digest: digest, at: date, on: connection)
                     guard case .accepted = spent else { return spent }
-                    guard let (address, _) = try connection.rows(Self.address, [.text(user.rawValue)], { ($0.string(at: 0) ?? "", $0.isNull(at: 1)) }).first
+                    guard let address = try connection.rows(Self.address, [.text(user.rawValue)], { try $0.columns(AddressColumn.self).required(.address, as: String.self) }).first
                     else { return .noLiveCode }
                     if try !connection.rows(Self.verifiedHolder, [.text(address), .text(user.rawValue)], { _ in () }).isEmpty { return .emailTaken }
                     try connection.run(Self.deleteCode, [.text(user.rawValue), .text(OneTimeCodePurpose.verifyEmail.rawValue)])
@@ -153,7 +153,8 @@ public struct SQLIdentityManager<Database: SQLDatabase>: IdentityManager {
         _ purpose: OneTimeCodePurpose, of user: UserID, digest: String, at date: Date, on connection: Connection
     ) throws -> CodeCheck {
         let live = try connection.rows(Self.spendTry, [.text(user.rawValue), .text(purpose.rawValue), .integer(Milliseconds.from(date))]) {
-            ($0.string(at: 0) ?? "", $0.int(at: 1))
+            let row = $0.columns(SpentTryColumn.self)
+            return (try row.required(.code_digest, as: String.self), try row.required(.attempts_left, as: Int.self))
         }.first
         guard let (stored, left) = live else { return .noLiveCode }
         guard ConstantTime.equal(stored, digest) else { return .mismatched(attemptsLeft: left) }
@@ -171,4 +172,21 @@ public struct SQLIdentityManager<Database: SQLDatabase>: IdentityManager {
             .integer(Int64(code.attemptsLeft)), .integer(Milliseconds.from(code.createdAt)),
         ]
     }
+}
+
+/// The columns of `SQLIdentityManager.address`: the user's address (the claim, when there is
+/// one) and when it was verified.
+enum AddressColumn: Int32, SQLColumn {
+    case address, email_verified_at
+
+    /// `users`.
+    static var table: String { "users" }
+}
+
+/// The columns `SQLIdentityManager.spendTry` returns.
+enum SpentTryColumn: Int32, SQLColumn {
+    case code_digest, attempts_left
+
+    /// `one_time_codes`.
+    static var table: String { "one_time_codes" }
 }

@@ -6,14 +6,9 @@ import Foundation
 /// writer and no such clause.
 public struct SQLOutboxManager<Database: SQLDatabase>: OutboxManager {
     static var events: String {
-        "SELECT seq, user_id, position, type, payload, created_at FROM events WHERE user_id = ?1 AND position > ?2 ORDER BY position LIMIT ?3"
+        "SELECT \(StoredEventRow.columns) FROM events WHERE user_id = ?1 AND position > ?2 ORDER BY position LIMIT ?3"
     }
     static var purgeEvents: String { "DELETE FROM events WHERE seq IN (SELECT seq FROM events WHERE created_at < ?1 ORDER BY seq LIMIT ?2)" }
-    static var mailColumns: String {
-        """
-        id, kind, recipient, recipient_name, language, secret, created_at, state, attempts, next_attempt_at, last_error, finished_at
-        """
-    }
     /// The due messages a lease takes, oldest first; `?1` now, `?2` how many, `?3` the owner,
     /// `?4` the lease's end. `lockClause` follows the selection's `LIMIT`. The selection is a
     /// common table expression, run once: as an `IN (subquery)`, PostgreSQL may run the
@@ -28,7 +23,7 @@ public struct SQLOutboxManager<Database: SQLDatabase>: OutboxManager {
         )
         UPDATE mail_messages SET lease_owner = ?3, lease_until = ?4, attempts = attempts + 1
         FROM due WHERE mail_messages.id = due.due_id AND mail_messages.state = 'queued'
-        RETURNING \(mailColumns)
+        RETURNING \(MailRecordRow.columns)
         """
     }
     /// Whether anything is due: a read, so the worker's idle polls (every second, on every
@@ -45,7 +40,7 @@ public struct SQLOutboxManager<Database: SQLDatabase>: OutboxManager {
         """
     }
     static var releaseAll: String { "UPDATE mail_messages SET lease_owner = NULL, lease_until = NULL WHERE lease_owner IS NOT NULL" }
-    static var recent: String { "SELECT \(mailColumns) FROM mail_messages ORDER BY created_at DESC, id DESC LIMIT ?1" }
+    static var recent: String { "SELECT \(MailRecordRow.columns) FROM mail_messages ORDER BY created_at DESC, id DESC LIMIT ?1" }
     static var purgeMail: String {
         """
         DELETE FROM mail_messages WHERE id IN (
@@ -64,11 +59,7 @@ public struct SQLOutboxManager<Database: SQLDatabase>: OutboxManager {
     }
 
     public func events(of user: UserID, after position: Int64, limit: Int) throws -> [StoredEvent] {
-        try database.rows(Self.events, [.text(user.rawValue), .integer(position), .integer(Int64(limit))]) { row in
-            StoredEvent(
-                sequence: row.int64(at: 0), userID: UserID(row.string(at: 1) ?? ""), position: row.int64(at: 2), type: row.string(at: 3) ?? "",
-                payload: row.string(at: 4) ?? "{}", createdAt: Milliseconds.date(row.int64(at: 5)))
-        }
+        try database.rows(Self.events, [.text(user.rawValue), .integer(position), .integer(Int64(limit))], StoredEventRow.event)
     }
 
     public func purgeEvents(createdBefore date: Date, limit: Int) throws -> Int {
@@ -81,7 +72,7 @@ public struct SQLOutboxManager<Database: SQLDatabase>: OutboxManager {
             try database.write { connection in
                 try connection.rows(
                     leaseDue, [.integer(Milliseconds.from(now)), .integer(Int64(limit)), .text(owner), .integer(Milliseconds.from(until))],
-                    Self.record)
+                    MailRecordRow.record)
             }
         }
     }
@@ -98,23 +89,10 @@ public struct SQLOutboxManager<Database: SQLDatabase>: OutboxManager {
     }
 
     public func recentMail(limit: Int) throws -> [MailRecord] {
-        try database.rows(Self.recent, [.integer(Int64(limit))], Self.record)
+        try database.rows(Self.recent, [.integer(Int64(limit))], MailRecordRow.record)
     }
 
     public func purgeMail(createdBefore date: Date, limit: Int) throws -> Int {
         try database.change(Self.purgeMail, [.integer(Milliseconds.from(date)), .integer(Int64(limit))])
-    }
-
-    /// A row selected with `mailColumns`; an unknown kind or state is corruption, not a guess.
-    static func record<Row: SQLRow>(_ row: Row) throws -> MailRecord {
-        guard let kind = MailKind(rawValue: row.string(at: 1) ?? ""), let state = MailState(rawValue: row.string(at: 7) ?? "") else {
-            throw GatewayError.failure("mail message \(row.string(at: 0) ?? "") of unknown kind or state")
-        }
-        let request = MailRequest(
-            id: row.string(at: 0) ?? "", kind: kind, recipient: row.string(at: 2) ?? "", recipientName: row.string(at: 3) ?? "",
-            language: row.string(at: 4) ?? "en", secret: row.string(at: 5), createdAt: Milliseconds.date(row.int64(at: 6)))
-        return MailRecord(
-            request: request, state: state, attempts: row.int(at: 8), nextAttemptAt: Milliseconds.date(row.int64(at: 9)), lastError: row.string(at: 10),
-            finishedAt: row.isNull(at: 11) ? nil : Milliseconds.date(row.int64(at: 11)))
     }
 }
