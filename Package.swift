@@ -133,7 +133,7 @@ let package = Package(
         .target(
             name: "App",
             dependencies: [
-                "HTTPServer", "Domain", "Presentation", "Web", "SQLiteGateway", "PostgresGateway", "Migrations", "Security", "Mail",
+                "HTTPServer", "Domain", "Presentation", "Web", "SQLRows", "SQLiteGateway", "PostgresGateway", "Migrations", "Security", "Mail",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -169,7 +169,7 @@ let package = Package(
         .testTarget(name: "WebTests", dependencies: ["Web", "WebClient", "HTTPServer", "Presentation", "Domain", "TestSupport", "DomainTestSupport"]),
         .testTarget(
             name: "AppTests",
-            dependencies: ["App", "HTTPServer", "Web", "Domain", "Presentation", "SQLiteGateway", "PostgresGateway", "Migrations", "Security", "TestSupport"]
+            dependencies: ["App", "HTTPServer", "Web", "Domain", "Presentation", "SQLRows", "SQLiteGateway", "PostgresGateway", "Migrations", "Security", "TestSupport"]
         ),
     ],
     swiftLanguageModes: [.v6]

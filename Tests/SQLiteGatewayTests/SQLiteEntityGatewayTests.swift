@@ -1,6 +1,7 @@
 import Foundation
 import Domain
 import GatewayTestSupport
+import SQLRows
 @testable import SQLiteGateway
 import Testing
 

@@ -3,6 +3,7 @@ import Foundation
 import Logging
 import Migrations
 import PostgresGateway
+import SQLRows
 import SQLiteGateway
 
 /// An opened database and the gateway over it: everything that differs between SQLite and

@@ -3,6 +3,14 @@ import SQLRows
 /// The managers' one-statement reads and writes (`SQLDatabase.rows`, `first`, `change`) run on
 /// the pool: a read outside any transaction, a write in one retried on a serialization failure.
 extension PostgresDatabase: SQLDatabase {
+    /// PostgreSQL's: writers run side by side at `READ COMMITTED`, so every decision reads its
+    /// rows locked (`FOR UPDATE`), and the mail lease skips rows another instance holds; a taken
+    /// email is the unique violation of `users_email_key` (PostgreSQL's name for
+    /// `email … UNIQUE`).
+    public static let dialect = SQLDialect(rowLock: " FOR UPDATE", leaseLock: " FOR UPDATE SKIP LOCKED") { error in
+        (error as? PostgresError).map { $0.sqlState == "23505" && $0.constraint == "users_email_key" } ?? false
+    }
+
     /// A pooled connection inside `REPEATABLE READ READ ONLY`: one snapshot for every statement
     /// (`READ COMMITTED` would take one per statement).
     public func readSnapshot<T>(_ body: (PostgresConnection) throws -> T) throws -> T {

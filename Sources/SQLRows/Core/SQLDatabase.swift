@@ -20,6 +20,12 @@ public protocol SQLDatabase: Sendable {
     /// The connection `read` and `write` lend.
     associatedtype Connection: SQLConnection
 
+    /// What this engine says differently in the managers written once.
+    static var dialect: SQLDialect { get }
+
+    /// Whether the database answers now (readiness).
+    func isAvailable() -> Bool
+
     /// Runs `body` on a connection outside any write transaction.
     func read<T>(_ body: (Connection) throws -> T) throws -> T
 

@@ -53,12 +53,11 @@ public struct SQLIdempotencyManager<Database: SQLDatabase>: IdempotencyManager {
     private let policy: IdempotencyPolicy
     private let select: String
 
-    /// - Parameter lockClause: what ends the read of an existing record (`" FOR UPDATE"` where
-    ///   writers run side by side, nothing on SQLite's one writer).
-    public init(database: Database, policy: IdempotencyPolicy = .standard, lockClause: String) {
+    /// Records on `database`, an existing one read with `SQLDialect.rowLock`.
+    public init(database: Database, policy: IdempotencyPolicy = .standard) {
         self.database = database
         self.policy = policy
-        select = Self.select(lockClause: lockClause)
+        select = Self.select(lockClause: Database.dialect.rowLock)
     }
 
     public func reserve(owner: UserID, key: IdempotencyKey, fingerprint: String, now: Date) throws -> IdempotencyReservation {

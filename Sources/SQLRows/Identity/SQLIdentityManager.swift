@@ -4,7 +4,7 @@ import Foundation
 /// `IdentityManager` on either gateway: the same statements (`?N`, which PostgreSQL's connection
 /// numbers its own way) in the database's write transactions. What keeps two verifications of
 /// one address apart is the unique `users.email`, the one fact the gateway tells this type
-/// (`isEmailTaken`: its own error for that constraint).
+/// (`SQLDialect.isEmailTaken`: its own error for that constraint).
 public struct SQLIdentityManager<Database: SQLDatabase>: IdentityManager {
     static var insertClaim: String {
         """
@@ -61,11 +61,10 @@ public struct SQLIdentityManager<Database: SQLDatabase>: IdentityManager {
     private let database: Database
     private let isEmailTaken: @Sendable (any Error) -> Bool
 
-    /// - Parameter isEmailTaken: whether an error is the unique `users.email` refusing a second
-    ///   holder.
-    public init(database: Database, isEmailTaken: @escaping @Sendable (any Error) -> Bool) {
+    /// Identity on `database`, a taken email told by `SQLDialect.isEmailTaken`.
+    public init(database: Database) {
         self.database = database
-        self.isEmailTaken = isEmailTaken
+        isEmailTaken = Database.dialect.isEmailTaken
     }
 
     public func registerClaim(_ user: User, firstAccount: Account, code: OneTimeCode, notice: Notice) throws {

@@ -51,11 +51,10 @@ public struct SQLOutboxManager<Database: SQLDatabase>: OutboxManager {
     private let database: Database
     private let leaseDue: String
 
-    /// - Parameter lockClause: what follows the lease's `LIMIT` on this engine (`" FOR UPDATE SKIP LOCKED"`
-    ///   on PostgreSQL, nothing on SQLite).
-    public init(database: Database, lockClause: String) {
+    /// The outbox on `database`, whose lease ends its selection with `SQLDialect.leaseLock`.
+    public init(database: Database) {
         self.database = database
-        leaseDue = Self.leaseDue(lockClause: lockClause)
+        leaseDue = Self.leaseDue(lockClause: Database.dialect.leaseLock)
     }
 
     public func events(of user: UserID, after position: Int64, limit: Int) throws -> [StoredEvent] {

@@ -7,10 +7,10 @@ public struct SQLOrderManager<Database: SQLDatabase>: OrderManager {
     private let database: Database
     private let statements: OrderStatements
 
-    /// - Parameter statements: the dialect's (`OrderStatements(paymentAccountLock:)`).
-    public init(database: Database, statements: OrderStatements) {
+    /// Orders on `database`, the payment account read with `SQLDialect.rowLock`.
+    public init(database: Database) {
         self.database = database
-        self.statements = statements
+        statements = OrderStatements(paymentAccountLock: Database.dialect.rowLock)
     }
 
     public func create(_ order: NewOrder) throws -> OrderCreation {

@@ -8,10 +8,10 @@ public struct SQLSessionManager<Database: SQLDatabase>: SessionManager {
     private let database: Database
     private let statements: SessionStatements
 
-    /// - Parameter statements: the dialect's (`SessionStatements(familyLock:)`).
-    public init(database: Database, statements: SessionStatements) {
+    /// Sessions on `database`, a rotated family read with `SQLDialect.rowLock`.
+    public init(database: Database) {
         self.database = database
-        self.statements = statements
+        statements = SessionStatements(familyLock: Database.dialect.rowLock)
     }
 
     public func insert(_ session: Session) throws {

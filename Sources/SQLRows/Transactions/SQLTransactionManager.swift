@@ -29,11 +29,11 @@ public struct SQLTransactionManager<Database: SQLDatabase>: TransactionManager {
     private let database: Database
     private let locksAccounts: Bool
 
-    /// - Parameter locksAccounts: whether an import locks its accounts first (`AccountLocks`):
-    ///   PostgreSQL's writers run side by side; SQLite has one.
-    public init(database: Database, locksAccounts: Bool) {
+    /// Transactions on `database`; where its writers run side by side (`SQLDialect.locksRows`),
+    /// an import locks its accounts first (`AccountLocks`), as every balance-dependent write does.
+    public init(database: Database) {
         self.database = database
-        self.locksAccounts = locksAccounts
+        locksAccounts = Database.dialect.locksRows
     }
 
     public func list(account: AccountID, filter: TransactionFilter, after cursor: TransactionCursor?, limit: Int) throws -> [Transaction] {

@@ -28,12 +28,12 @@ public struct SQLTransferDraftManager<Database: SQLDatabase>: TransferDraftManag
     private let quota: Int?
     private let lock: String?
 
-    /// - Parameter locksOwner: whether the quota's count must first lock the owner's row
-    ///   (PostgreSQL's concurrent writers).
-    public init(database: Database, quota: Int? = StorageQuotas.standard.openDrafts, locksOwner: Bool) {
+    /// Drafts on `database`; where its writers run side by side (`SQLDialect.locksRows`), the
+    /// quota's count first locks the owner's row.
+    public init(database: Database, quota: Int? = StorageQuotas.standard.openDrafts) {
         self.database = database
         self.quota = quota
-        lock = locksOwner ? QuotaCheck.lockOwner : nil
+        lock = Database.dialect.locksRows ? QuotaCheck.lockOwner : nil
     }
 
     public func insert(_ draft: TransferDraftState) throws {

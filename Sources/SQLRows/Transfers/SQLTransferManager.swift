@@ -20,11 +20,13 @@ public struct SQLTransferManager<Database: SQLDatabase>: TransferManager {
     private let database: Database
     private let locksAccounts: Bool
 
-    /// - Parameter locksAccounts: whether a transfer locks both accounts before reading the
-    ///   funds (PostgreSQL's writers run side by side; SQLite has one).
-    public init(database: Database, locksAccounts: Bool) {
+    /// Transfers on `database`; where its writers run side by side (`SQLDialect.locksRows`), a
+    /// transfer locks both accounts, in id order, before the funds are read: no other transfer,
+    /// import or paid order can move either balance between the check and the debit, and two
+    /// transfers in opposite directions take their locks in the same order.
+    public init(database: Database) {
         self.database = database
-        self.locksAccounts = locksAccounts
+        locksAccounts = Database.dialect.locksRows
     }
 
     public func execute(_ new: NewTransfer, consuming draft: TransferDraftID?) throws -> TransferOutcome {

@@ -7,18 +7,17 @@ import Foundation
 /// Concurrent registrations of one email, from any number of processes, are decided by the
 /// unique index on `users.email`: the second insert waits for the first transaction (or its
 /// turn at SQLite's one writer) and fails once it commits, so exactly one registers and the
-/// other stores nothing. Which error that is, the gateway tells (`isEmailTaken`).
+/// other stores nothing. Which error that is, the engine's dialect tells (`SQLDialect.isEmailTaken`).
 public struct SQLUserManager<Database: SQLDatabase>: UserManager {
     static var fetchByID: String { "SELECT \(UserRow.columns) FROM users WHERE id = ?1" }
 
     private let database: Database
     private let isEmailTaken: @Sendable (any Error) -> Bool
 
-    /// - Parameter isEmailTaken: whether an error is the unique violation of `users.email` (any other constraint, such as a first account
-    ///   the CHECKs refuse, is a fault, not a taken email).
-    public init(database: Database, isEmailTaken: @escaping @Sendable (any Error) -> Bool) {
+    /// Users on `database`, a taken email told by `SQLDialect.isEmailTaken`.
+    public init(database: Database) {
         self.database = database
-        self.isEmailTaken = isEmailTaken
+        isEmailTaken = Database.dialect.isEmailTaken
     }
 
     public func register(_ user: User, firstSession: Session, firstAccount: Account) throws -> RegistrationResult {

@@ -1,8 +1,15 @@
+import CSQLite
 import SQLRows
 
 /// The managers' one-statement reads and writes (`SQLDatabase.rows`, `first`, `change`) run on
 /// SQLite's reader pool and its single writer.
 extension Database: SQLDatabase {
+    /// SQLite's: one writer, so no read locks its rows; a taken email is the unique violation
+    /// naming `users.email`.
+    public static let dialect = SQLDialect(rowLock: "", leaseLock: "") { error in
+        (error as? SQLiteError).map { $0.code == SQLITE_CONSTRAINT && $0.message.contains("users.email") } ?? false
+    }
+
     /// A pooled reader inside `BEGIN … COMMIT`: WAL readers see one snapshot from their first read.
     public func readSnapshot<T>(_ body: (SQLiteConnection) throws -> T) throws -> T {
         try read { connection in

@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import SQLRows
 import SQLiteGateway
 import TestSupport
 import Testing

@@ -3,6 +3,7 @@ import Domain
 import Foundation
 import Migrations
 import PostgresGateway
+import SQLRows
 import SQLiteGateway
 import Testing
 

@@ -1,6 +1,7 @@
 import App
 import Domain
 import Foundation
+import SQLRows
 import SQLiteGateway
 import TestSupport
 import Testing

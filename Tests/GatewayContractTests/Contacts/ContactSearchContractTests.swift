@@ -1,6 +1,7 @@
 import Domain
 import Foundation
 import GatewayTestSupport
+import SQLRows
 import Testing
 @testable import PostgresGateway
 @testable import SQLiteGateway

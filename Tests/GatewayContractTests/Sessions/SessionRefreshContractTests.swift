@@ -2,6 +2,7 @@ import Domain
 import Foundation
 import GatewayTestSupport
 import PostgresGateway
+import SQLRows
 import SQLiteGateway
 import TestSupport
 import Testing

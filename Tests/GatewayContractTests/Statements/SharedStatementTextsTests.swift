@@ -16,14 +16,14 @@ struct SharedStatementTextsTests {
         let store = try backend.makeStore()
         switch store.gateway {
         case let gateway as SQLiteEntityGateway:
-            let texts = Self.texts(Database.self, lock: "", leaseLock: "")
+            let texts = Self.texts(Database.self)
             try gateway.database.write { connection in
                 for text in texts {
                     #expect(throws: Never.self, "\(text)") { _ = try connection.statement(text) }
                 }
             }
         case let gateway as PostgresEntityGateway:
-            let texts = Self.texts(PostgresDatabase.self, lock: " FOR UPDATE", leaseLock: " FOR UPDATE SKIP LOCKED") + Self.lockTexts
+            let texts = Self.texts(PostgresDatabase.self) + Self.lockTexts
             try gateway.database.read { connection in
                 for (index, text) in texts.enumerated() {
                     let rewritten = PostgresPlaceholders.rewrite(text)
@@ -40,8 +40,9 @@ struct SharedStatementTextsTests {
     /// The texts only PostgreSQL runs: the row locks SQLite's one writer never needs.
     static let lockTexts = [QuotaCheck.lockOwner, AccountLocks.lock, TransferSteps.lockAccounts]
 
-    /// Every text both engines run, with the dialect's lock clauses.
-    static func texts<D: SQLDatabase>(_: D.Type, lock: String, leaseLock: String) -> [String] {
+    /// Every text both engines run, with the lock clauses of `D`'s dialect.
+    static func texts<D: SQLDatabase>(_: D.Type) -> [String] {
+        let lock = D.dialect.rowLock
         let orders = OrderStatements(paymentAccountLock: lock)
         let sessions = SessionStatements(familyLock: lock)
         var orderLists: [String] = []
@@ -68,7 +69,7 @@ struct SharedStatementTextsTests {
             Identity.insertClaim, Identity.claimCount, Identity.upsertCode, Identity.spendTry, Identity.liveCode, Identity.deleteCode,
             Identity.address, Identity.verifiedHolder, Identity.releaseUnverifiedHolder, Identity.markVerified, Identity.setPassword,
             Identity.revokeSessions, Identity.fetchUser, Identity.purgeUnverified, Identity.purgeCodes,
-            Outbox.events, Outbox.purgeEvents, Outbox.leaseDue(lockClause: leaseLock), Outbox.anyDue, Outbox.finish, Outbox.releaseAll,
+            Outbox.events, Outbox.purgeEvents, Outbox.leaseDue(lockClause: D.dialect.leaseLock), Outbox.anyDue, Outbox.finish, Outbox.releaseAll,
             Outbox.recent, Outbox.purgeMail, OutboxSteps.nextPosition, OutboxSteps.insertEvent, OutboxSteps.insertMail,
             orders.nextNumber, orders.insert, orders.insertLine, orders.fetch, orders.fetchLines, orders.insertTransaction, orders.cancel,
             orders.voidPayment, orders.paymentAccount,

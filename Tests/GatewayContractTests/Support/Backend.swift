@@ -3,6 +3,7 @@ import Foundation
 import GatewayTestSupport
 import Migrations
 import PostgresGateway
+import SQLRows
 import SQLiteGateway
 import TestSupport
 import Testing

@@ -37,7 +37,7 @@ struct SQLiteAccountManagerTests {
         bad.name = String(repeating: "n", count: 101)
         #expect(throws: GatewayError.self) { try users.register(user, firstSession: session, firstAccount: bad) }
         #expect(try users.fetch(id: user.id) == nil)
-        #expect(try SQLSessionManager(database: temporary.database, statements: .sqlite).fetch(tokenDigest: "digest-new") == nil)
+        #expect(try SQLSessionManager(database: temporary.database).fetch(tokenDigest: "digest-new") == nil)
 
         let taken = User(id: UserID("u_other"), name: "Other", email: "u_alice@example.com", passwordHash: "x", createdAt: now)
         #expect(try users.register(taken, firstSession: Session(tokenDigest: "d-o", userID: taken.id, createdAt: now, expiresAt: now), firstAccount: account("a_other", owner: "u_other")) == .emailTaken)

@@ -2,6 +2,7 @@ import Domain
 import Foundation
 import GatewayTestSupport
 import Migrations
+import SQLRows
 import Synchronization
 import Testing
 @testable import SQLiteGateway

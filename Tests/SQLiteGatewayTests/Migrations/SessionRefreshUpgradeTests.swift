@@ -22,7 +22,7 @@ struct SessionRefreshUpgradeTests {
         }
         #expect(try Migrator(database: database).migrate().map(\.name) == ["0016_session_refresh.sql"])
 
-        let sessions = SQLSessionManager(database: database, statements: .sqlite)
+        let sessions = SQLSessionManager(database: database)
         let authenticator = AccessTokenAuthenticator(sessions: sessions, tokens: DigestIsToken(), clock: Frozen(instant: now))
         #expect(authenticator.authenticate(token: "before") == .authenticated(UserID("u_1"), tokenDigest: "before"))
         let session = try #require(try sessions.fetch(tokenDigest: "before"))

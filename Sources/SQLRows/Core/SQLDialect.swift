@@ -1,0 +1,24 @@
+/// What one engine says differently in the managers written once over `SQLDatabase`, declared
+/// once per engine by its database (`SQLDatabase.dialect`). Everything else is the same text.
+public struct SQLDialect: Sendable {
+    /// What ends a read whose rows must stay locked until the write commits: `" FOR UPDATE"`
+    /// where writers run side by side (PostgreSQL), nothing on SQLite's one writer.
+    public let rowLock: String
+    /// What ends the selection of the mail a lease takes: PostgreSQL's `" FOR UPDATE SKIP
+    /// LOCKED"`, so two instances never take one message; nothing on SQLite.
+    public let leaseLock: String
+    /// Whether an error is this engine's unique violation of `users.email` (any other
+    /// constraint, such as a first account the CHECKs refuse, is a fault, not a taken email).
+    public let isEmailTaken: @Sendable (any Error) -> Bool
+
+    /// A dialect as each property says.
+    public init(rowLock: String, leaseLock: String, isEmailTaken: @escaping @Sendable (any Error) -> Bool) {
+        self.rowLock = rowLock
+        self.leaseLock = leaseLock
+        self.isEmailTaken = isEmailTaken
+    }
+
+    /// Whether decisions must lock their rows first (owners before a quota's count, accounts
+    /// before a balance is read): writers run side by side.
+    public var locksRows: Bool { !rowLock.isEmpty }
+}
