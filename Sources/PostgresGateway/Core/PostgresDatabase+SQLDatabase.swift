@@ -7,18 +7,10 @@ extension PostgresDatabase: SQLDatabase {
     /// rows locked (`FOR UPDATE`), and the mail lease skips rows another instance holds; a taken
     /// email is the unique violation of `users_email_key` (PostgreSQL's name for
     /// `email … UNIQUE`).
-    public static let dialect = SQLDialect(rowLock: " FOR UPDATE", leaseLock: " FOR UPDATE SKIP LOCKED") { error in
+    public static let dialect = SQLDialect(
+        rowLock: " FOR UPDATE", leaseLock: " FOR UPDATE SKIP LOCKED", beginSnapshot: "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY"
+    ) { error in
         (error as? PostgresError).map { $0.sqlState == "23505" && $0.constraint == "users_email_key" } ?? false
-    }
-
-    /// A pooled connection inside `REPEATABLE READ READ ONLY`: one snapshot for every statement
-    /// (`READ COMMITTED` would take one per statement).
-    public func readSnapshot<T>(_ body: (PostgresConnection) throws -> T) throws -> T {
-        try read { connection in
-            try connection.execute("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
-            defer { _ = try? connection.execute("COMMIT") }
-            return try body(connection)
-        }
     }
 }
 

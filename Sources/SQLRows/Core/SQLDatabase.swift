@@ -11,6 +11,9 @@ public protocol SQLConnection {
 
     /// Runs `sql` with `values` bound to its parameters and maps every row it returns.
     func rows<T>(_ sql: String, _ values: [SQLValue], _ map: (Row) throws -> T) throws -> [T]
+
+    /// Runs `sql`, a statement without parameters or rows (`BEGIN`, `COMMIT`).
+    func execute(_ sql: String) throws
 }
 
 /// Either SQL gateway's database: a connection lent for a read, or for a write transaction that
@@ -32,10 +35,6 @@ public protocol SQLDatabase: Sendable {
     /// Runs `body` inside one write transaction and returns once it is committed.
     @discardableResult
     func write<T>(_ body: (Connection) throws -> T) throws -> T
-
-    /// Runs `body` on a connection inside one read-only transaction, so every statement it runs
-    /// sees the database as of the first (an order and its lines, never split by a write).
-    func readSnapshot<T>(_ body: (Connection) throws -> T) throws -> T
 
     /// A connection of the caller's own inside one read transaction held across calls (a
     /// report's pages), counted against the database's snapshot slots (`SnapshotSlots`) for
@@ -62,6 +61,18 @@ extension SQLDatabase {
     @inlinable
     public func first<T>(_ sql: String, _ values: [SQLValue], _ map: (Connection.Row) throws -> T) throws(GatewayError) -> T? {
         try rows(sql, values, map).first
+    }
+
+    /// Runs `body` on a connection inside one read-only transaction begun as the dialect says
+    /// (`SQLDialect.beginSnapshot`), so every statement it runs sees the database as of the
+    /// first (an order and its lines, never split by a write).
+    @inlinable
+    public func readSnapshot<T>(_ body: (Connection) throws -> T) throws -> T {
+        try read { connection in
+            try connection.execute(Self.dialect.beginSnapshot)
+            defer { _ = try? connection.execute("COMMIT") }
+            return try body(connection)
+        }
     }
 
     /// Runs one statement in its own write transaction; the rows it changed.

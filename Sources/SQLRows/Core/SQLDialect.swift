@@ -7,14 +7,19 @@ public struct SQLDialect: Sendable {
     /// What ends the selection of the mail a lease takes: PostgreSQL's `" FOR UPDATE SKIP
     /// LOCKED"`, so two instances never take one message; nothing on SQLite.
     public let leaseLock: String
+    /// Begins a read-only transaction whose statements all see one snapshot: SQLite's `BEGIN`
+    /// (a WAL reader keeps the snapshot of its first read), PostgreSQL's `REPEATABLE READ`
+    /// (`READ COMMITTED` would take one per statement).
+    public let beginSnapshot: String
     /// Whether an error is this engine's unique violation of `users.email` (any other
     /// constraint, such as a first account the CHECKs refuse, is a fault, not a taken email).
     public let isEmailTaken: @Sendable (any Error) -> Bool
 
     /// A dialect as each property says.
-    public init(rowLock: String, leaseLock: String, isEmailTaken: @escaping @Sendable (any Error) -> Bool) {
+    public init(rowLock: String, leaseLock: String, beginSnapshot: String, isEmailTaken: @escaping @Sendable (any Error) -> Bool) {
         self.rowLock = rowLock
         self.leaseLock = leaseLock
+        self.beginSnapshot = beginSnapshot
         self.isEmailTaken = isEmailTaken
     }
 

@@ -6,17 +6,8 @@ import SQLRows
 extension Database: SQLDatabase {
     /// SQLite's: one writer, so no read locks its rows; a taken email is the unique violation
     /// naming `users.email`.
-    public static let dialect = SQLDialect(rowLock: "", leaseLock: "") { error in
+    public static let dialect = SQLDialect(rowLock: "", leaseLock: "", beginSnapshot: "BEGIN") { error in
         (error as? SQLiteError).map { $0.code == SQLITE_CONSTRAINT && $0.message.contains("users.email") } ?? false
-    }
-
-    /// A pooled reader inside `BEGIN … COMMIT`: WAL readers see one snapshot from their first read.
-    public func readSnapshot<T>(_ body: (SQLiteConnection) throws -> T) throws -> T {
-        try read { connection in
-            try connection.execute("BEGIN")
-            defer { _ = try? connection.execute("COMMIT") }
-            return try body(connection)
-        }
     }
 }
 
