@@ -14,7 +14,7 @@ struct TransactionsConnector {
     func list(accountID: String, group: String?, from: String?, to: String?, limit: String?, cursor: String?, user: AuthenticatedUser)
         -> HTTPResponse
     {
-        let responder = TransactionListResponder(context: context)
+        let responder = ViewModelResponder<TransactionListViewModel>(context: context) { JSONBody.response(.ok, $0) }
         let useCase = TransactionListUseCase(accounts: accounts, transactions: transactions, owner: user.id)
         TransactionListPresenter(useCase: useCase, output: responder, messages: context.messages)
             .eventList(id: accountID, group: group, from: from, to: to, limit: limit, cursor: cursor)

@@ -44,3 +44,25 @@ public enum TransactionsRoute {
         }
     }
 }
+
+extension TransactionsRoute.Open {
+    /// Hands this route to its scene in `connector`, with the raw inputs the scene reads.
+    func respond(to request: HTTPRequest, with connector: TransactionsConnector) -> HTTPResponse {
+        switch self {
+        case .sorted(let selection): connector.sorted(selection: selection, request)
+        }
+    }
+}
+
+extension TransactionsRoute.SignedIn {
+    /// Hands this route to its scene in `connector`, with the raw inputs the scene reads.
+    func respond(to request: HTTPRequest, with connector: TransactionsConnector, user: AuthenticatedUser) -> HTTPResponse {
+        let query = QueryParameters(request.query)
+        switch self {
+        case .list(let accountID):
+            return connector.list(
+                accountID: accountID, group: query["group"], from: query["from"], to: query["to"], limit: query["limit"],
+                cursor: query["cursor"], user: user)
+        }
+    }
+}

@@ -3,11 +3,11 @@ import Domain
 /// Converts the path id of a deletion and words the outcome.
 public final class ContactDeletePresenter: ContactDeleteUseCaseOutput, StorageFailurePresenter {
     private let useCase: ContactDeleteUseCase
-    private let output: any ContactDeletePresenterOutput
+    private let output: any NoContentPresenterOutput
     public let messages: Messages
     public var problemOutput: any ProblemPresenterOutput { output }
 
-    public init(useCase: ContactDeleteUseCase, output: any ContactDeletePresenterOutput, messages: Messages) {
+    public init(useCase: ContactDeleteUseCase, output: any NoContentPresenterOutput, messages: Messages) {
         self.useCase = useCase
         self.output = output
         self.messages = messages
@@ -21,6 +21,6 @@ public final class ContactDeletePresenter: ContactDeleteUseCaseOutput, StorageFa
         useCase.eventDelete(id: ContactID(id), output: self)
     }
 
-    public func presentDeleted() { output.showDeleted() }
+    public func presentDeleted() { output.showDone() }
     public func presentNotFound(_ id: ContactID) { output.showNotFound(ContactFailureWording.notFound(messages: messages)) }
 }

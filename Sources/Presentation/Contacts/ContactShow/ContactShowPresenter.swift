@@ -3,11 +3,11 @@ import Domain
 /// Converts the path id and words one contact.
 public final class ContactShowPresenter: ContactShowUseCaseOutput, StorageFailurePresenter {
     private let useCase: ContactShowUseCase
-    private let output: any ContactShowPresenterOutput
+    private let output: any ViewModelPresenterOutput<ContactViewModel>
     public let messages: Messages
     public var problemOutput: any ProblemPresenterOutput { output }
 
-    public init(useCase: ContactShowUseCase, output: any ContactShowPresenterOutput, messages: Messages) {
+    public init(useCase: ContactShowUseCase, output: any ViewModelPresenterOutput<ContactViewModel>, messages: Messages) {
         self.useCase = useCase
         self.output = output
         self.messages = messages
@@ -21,6 +21,6 @@ public final class ContactShowPresenter: ContactShowUseCaseOutput, StorageFailur
         useCase.eventShow(id: ContactID(id), output: self)
     }
 
-    public func presentContact(_ contact: ContactPresentationModel) { output.showContact(ContactViewModel(contact)) }
+    public func presentContact(_ contact: ContactPresentationModel) { output.show(ContactViewModel(contact)) }
     public func presentNotFound(_ id: ContactID) { output.showNotFound(ContactFailureWording.notFound(messages: messages)) }
 }
