@@ -33,6 +33,8 @@ public struct Messages: Sendable {
         case unavailableDetail
         case failureTitle
         case failureDetail
+        case notImplementedTitle
+        case notImplementedDetail
         case userNameRequired
         case emailRequired
         case passwordRequired
@@ -226,6 +228,8 @@ public struct Messages: Sendable {
         .unavailableDetail: [.en: "Storage is busy; try again shortly", .fr: "Le stockage est occupé ; réessayez sous peu"],
         .failureTitle: [.en: "Internal error", .fr: "Erreur interne"],
         .failureDetail: [.en: "Something went wrong on our side", .fr: "Une erreur est survenue de notre côté"],
+        .notImplementedTitle: [.en: "Not implemented", .fr: "Non implémenté"],
+        .notImplementedDetail: [.en: "This endpoint is not written yet", .fr: "Ce point d'accès n'est pas encore écrit"],
         .userNameRequired: [.en: "Name must be entered", .fr: "Le nom doit être saisi"],
         .emailRequired: [.en: "Email must be entered", .fr: "Le courriel doit être saisi"],
         .passwordRequired: [.en: "Password must be entered", .fr: "Le mot de passe doit être saisi"],

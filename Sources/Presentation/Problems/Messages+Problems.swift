@@ -53,6 +53,11 @@ extension Messages {
         ProblemViewModel(code: .internalError, title: text(.failureTitle), detail: text(.failureDetail))
     }
 
+    /// 501 `not_implemented`: a scaffolded scene whose UseCase is not written yet.
+    public func notImplemented() -> ProblemViewModel {
+        ProblemViewModel(code: .notImplemented, title: text(.notImplementedTitle), detail: text(.notImplementedDetail))
+    }
+
     /// 400 `malformed_request`: more than one `Authorization` field.
     public func severalAuthorizationFields() -> ProblemViewModel {
         ProblemViewModel(code: .malformedRequest, title: text(.malformedTitle), detail: text(.severalAuthorizationFields))

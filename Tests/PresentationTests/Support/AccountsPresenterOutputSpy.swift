@@ -31,6 +31,7 @@ final class AccountsPresenterOutputSpy: AccountReportPresenterOutput, SortedTran
     func showStorageUnavailable(_ problem: ProblemViewModel) { shown.append(.unavailable(problem)) }
     func showStorageFailure(_ problem: ProblemViewModel) { shown.append(.failure(problem)) }
     func showQuotaExceeded(_ problem: ProblemViewModel) { shown.append(.failure(problem)) }
+    func showNotImplemented(_ problem: ProblemViewModel) { shown.append(.failure(problem)) }
 }
 
 /// What a writable view model writes, as text.

@@ -33,5 +33,6 @@ final class OrderPresenterOutputSpy: OrderCancelPresenterOutput {
     func showStorageUnavailable(_ problem: ProblemViewModel) { shown.append(.unavailable(problem)) }
     func showStorageFailure(_ problem: ProblemViewModel) { shown.append(.failure(problem)) }
     func showQuotaExceeded(_ problem: ProblemViewModel) { shown.append(.failure(problem)) }
+    func showNotImplemented(_ problem: ProblemViewModel) { shown.append(.failure(problem)) }
     func showInternalInconsistency(_ problem: ProblemViewModel, reason: String) { shown.append(.internalInconsistency(problem, reason: reason)) }
 }

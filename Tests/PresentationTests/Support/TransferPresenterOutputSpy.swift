@@ -33,4 +33,5 @@ final class TransferPresenterOutputSpy: TransferDraftUpdatePresenterOutput {
     func showStorageUnavailable(_ problem: ProblemViewModel) { shown.append(.unavailable(problem)) }
     func showStorageFailure(_ problem: ProblemViewModel) { shown.append(.failure(problem)) }
     func showQuotaExceeded(_ problem: ProblemViewModel) { shown.append(.failure(problem)) }
+    func showNotImplemented(_ problem: ProblemViewModel) { shown.append(.failure(problem)) }
 }

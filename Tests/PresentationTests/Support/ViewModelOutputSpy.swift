@@ -10,6 +10,7 @@ final class ViewModelOutputSpy<ViewModel: Equatable>: ViewModelPresenterOutput {
         case unauthorized(ProblemViewModel)
         case unavailable(ProblemViewModel)
         case failure(ProblemViewModel)
+        case notImplemented(ProblemViewModel)
         case internalInconsistency(ProblemViewModel, reason: String)
     }
 
@@ -20,7 +21,7 @@ final class ViewModelOutputSpy<ViewModel: Equatable>: ViewModelPresenterOutput {
         guard shown.count == 1 else { return nil }
         switch shown[0] {
         case .malformed(let problem), .notFound(let problem), .validation(let problem), .unauthorized(let problem), .unavailable(let problem),
-            .failure(let problem):
+            .failure(let problem), .notImplemented(let problem):
             return problem
         case .viewModel, .internalInconsistency: return nil
         }
@@ -34,5 +35,6 @@ final class ViewModelOutputSpy<ViewModel: Equatable>: ViewModelPresenterOutput {
     func showStorageUnavailable(_ problem: ProblemViewModel) { shown.append(.unavailable(problem)) }
     func showStorageFailure(_ problem: ProblemViewModel) { shown.append(.failure(problem)) }
     func showQuotaExceeded(_ problem: ProblemViewModel) { shown.append(.failure(problem)) }
+    func showNotImplemented(_ problem: ProblemViewModel) { shown.append(.notImplemented(problem)) }
     func showInternalInconsistency(_ problem: ProblemViewModel, reason: String) { shown.append(.internalInconsistency(problem, reason: reason)) }
 }
