@@ -22,15 +22,15 @@ extension Messages {
 
     /// 429 `rate_limited`, worded by the scene (`detail` takes `{seconds}`).
     func rateLimited(_ detail: Key, retryAfter: Int) -> ProblemViewModel {
-        ProblemViewModel(code: .rateLimited, title: text(.throttledTitle), detail: text(detail, ["seconds": "\(retryAfter)"]))
+        ProblemViewModel(code: .rateLimited, title: text(.rateLimitedTitle), detail: text(detail, ["seconds": "\(retryAfter)"]))
     }
 
     /// 429 `rate_limited`: the user's budget of changes (`transfers`: of money movements) per
     /// window is spent; `quota` is the budget per minute.
-    public func writesThrottled(transfers: Bool, quota: Int, retryAfter: Int) -> ProblemViewModel {
+    public func writesRateLimited(transfers: Bool, quota: Int, retryAfter: Int) -> ProblemViewModel {
         ProblemViewModel(
-            code: .rateLimited, title: text(.throttledTitle),
-            detail: text(transfers ? .transfersThrottledDetail : .writesThrottledDetail, ["seconds": "\(retryAfter)", "quota": "\(quota)"]))
+            code: .rateLimited, title: text(.rateLimitedTitle),
+            detail: text(transfers ? .transfersRateLimitedDetail : .writesRateLimitedDetail, ["seconds": "\(retryAfter)", "quota": "\(quota)"]))
     }
 
     /// 422 `quota_exceeded`: the user holds as many things of the quota's kind as one may.

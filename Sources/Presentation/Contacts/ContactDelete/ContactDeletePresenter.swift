@@ -14,7 +14,7 @@ public final class ContactDeletePresenter: ContactDeleteUseCaseOutput, StorageFa
     }
 
     public func eventDelete(id: String) {
-        guard ContactIDFormat.isValid(id) else {
+        guard IDFormat.isValid(id) else {
             output.showMalformedInput(messages.malformed([ContactFailureWording.invalidID(messages: messages)]))
             return
         }

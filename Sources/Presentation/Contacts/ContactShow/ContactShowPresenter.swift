@@ -14,7 +14,7 @@ public final class ContactShowPresenter: ContactShowUseCaseOutput, StorageFailur
     }
 
     public func eventShow(id: String) {
-        guard ContactIDFormat.isValid(id) else {
+        guard IDFormat.isValid(id) else {
             output.showMalformedInput(messages.malformed([ContactFailureWording.invalidID(messages: messages)]))
             return
         }
