@@ -34,6 +34,7 @@ public struct Messages: Sendable {
         case failureTitle
         case failureDetail
         case notImplementedTitle
+        case resourceNotFound
         case notImplementedDetail
         case userNameRequired
         case emailRequired
@@ -228,6 +229,7 @@ public struct Messages: Sendable {
         .unavailableDetail: [.en: "Storage is busy; try again shortly", .fr: "Le stockage est occupé ; réessayez sous peu"],
         .failureTitle: [.en: "Internal error", .fr: "Erreur interne"],
         .failureDetail: [.en: "Something went wrong on our side", .fr: "Une erreur est survenue de notre côté"],
+        .resourceNotFound: [.en: "Nothing by that id exists for you", .fr: "Rien ne porte cet identifiant pour vous"],
         .notImplementedTitle: [.en: "Not implemented", .fr: "Non implémenté"],
         .notImplementedDetail: [.en: "This endpoint is not written yet", .fr: "Ce point d'accès n'est pas encore écrit"],
         .userNameRequired: [.en: "Name must be entered", .fr: "Le nom doit être saisi"],

@@ -53,6 +53,18 @@ extension Messages {
         ProblemViewModel(code: .internalError, title: text(.failureTitle), detail: text(.failureDetail))
     }
 
+    /// 400 `malformed_request`: a path parameter that is no id (`IDFormat`), for a scene with no
+    /// wording of its own.
+    public func invalidID(parameter: String) -> ProblemViewModel {
+        malformed([FieldErrorViewModel(parameter: parameter, code: .invalidID, detail: text(.invalidID))])
+    }
+
+    /// 404 `not_found`: what the path names does not exist for this client, for a scene with no
+    /// wording of its own.
+    public func notFound() -> ProblemViewModel {
+        ProblemViewModel(code: .notFound, title: text(.notFoundTitle), detail: text(.resourceNotFound))
+    }
+
     /// 501 `not_implemented`: a scaffolded scene whose UseCase is not written yet.
     public func notImplemented() -> ProblemViewModel {
         ProblemViewModel(code: .notImplemented, title: text(.notImplementedTitle), detail: text(.notImplementedDetail))
