@@ -152,10 +152,10 @@ class Scene:
         if not endpoints:
             raise Refusal(f"{self.route} has no endpoints table")
         close_bracket = body.index("\n" + indent + "]", endpoints.end())
+        # The entry before the new one needs its comma; the last one may have gone without.
+        comma = "" if body[:close_bracket].rstrip()[-1] in ",[" else ","
         last_entry_end = len(body[:close_bracket].rstrip())
-        if body[last_entry_end - 1] not in ",[":
-            edits.append((enum_open + last_entry_end, ","))
-        edits.append((enum_open + close_bracket, f"\n{indent}    Endpoint(.{self.method.lower()}, {template_ref}) {closure},"))
+        edits.append((enum_open + last_entry_end, f"{comma}\n{indent}    Endpoint(.{self.method.lower()}, {template_ref}) {closure},"))
         # The path: a case before the `var path` switch's closing brace.
         path_var = re.search(r"var path: String \{", body)
         switch_open, switch_close = block(body, r"switch self \{", path_var.end())
