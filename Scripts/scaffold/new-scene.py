@@ -5,7 +5,7 @@
         --route TransactionsRoute.SignedIn --method GET --path '/v1/transactions/{id}' \\
         --view-model TransactionViewModel --presentation-model TransactionPresentationModel \\
         --view-model-init 'TransactionViewModel($0, language: messages.language)' \\
-        --manager transactions:TransactionManager --id-type TransactionID \\
+        --manager transactions:TransactionManager --manager accounts:AccountManager --id-type TransactionID \\
         --query 'fetch(id: TransactionID, owner: UserID) throws -> Transaction?' [--dry-run]
 
 It writes the UseCase and its output (Domain), the Presenter (Presentation), the route's case,
@@ -99,9 +99,14 @@ class Scene:
             self.view_model.replace("ViewModel", "PresentationModel") if self.view_model else None)
         self.view_model_init = args.view_model_init or (f"{self.view_model}($0, messages: messages)" if self.view_model else None)
         self.id_type = args.id_type
-        self.manager_property, self.manager_type = (args.manager.split(":") + [None])[:2] if args.manager else (None, None)
-        if args.manager and not self.manager_type:
-            raise Refusal("--manager is property:Protocol, e.g. transactions:TransactionManager")
+        self.managers = []  # (gateway property, Manager protocol), in the UseCase's order
+        for manager in args.manager or []:
+            property_name, _, protocol = manager.partition(":")
+            if not property_name or not protocol:
+                raise Refusal("--manager is property:Protocol, e.g. transactions:TransactionManager")
+            self.managers.append((property_name, protocol))
+        # A new query is the first manager's.
+        self.manager_type = self.managers[0][1] if self.managers else None
         self.route_file = ROOT / f"Sources/Web/{self.feature}/{self.outer_route}.swift"
         self.connector_file = ROOT / f"Sources/Web/{self.feature}/{self.feature}Connector.swift"
         self.writes = {}  # path -> new text
@@ -201,8 +206,8 @@ class Scene:
             parameters.append("user: AuthenticatedUser")
         self.owner = "user.id" if (self.signed_in_parameter or has_user_property) else None
         use_case_arguments = []
-        if self.manager_property:
-            use_case_arguments.append(f"{self.manager_property}: dependencies.gateway.{self.manager_property}")
+        for property_name, _ in self.managers:
+            use_case_arguments.append(f"{property_name}: dependencies.gateway.{property_name}")
         if self.owner:
             use_case_arguments.append(f"owner: {self.owner}")
         if self.no_content:
@@ -277,9 +282,9 @@ class Scene:
         typed_parameters = ", ".join(f"{p}: {id_type}" for p in self.parameters)
         use_case_stored = []
         use_case_init = []
-        if self.manager_property:
-            use_case_stored.append(f"    private let {self.manager_property}: any {self.manager_type}")
-            use_case_init.append((self.manager_property, f"any {self.manager_type}"))
+        for property_name, protocol in self.managers:
+            use_case_stored.append(f"    private let {property_name}: any {protocol}")
+            use_case_init.append((property_name, f"any {protocol}"))
         if self.owner:
             use_case_stored.append("    private let owner: UserID")
             use_case_init.append(("owner", "UserID"))
@@ -440,7 +445,8 @@ def main(argv):
     parser.add_argument("--view-model", help="the ViewModel the scene shows on success (not for DELETE)")
     parser.add_argument("--presentation-model", help="what the UseCase presents (default: the ViewModel's name with PresentationModel)")
     parser.add_argument("--view-model-init", help="how the Presenter makes the ViewModel from $0 (default '<ViewModel>($0, messages: messages)')")
-    parser.add_argument("--manager", help="the gateway's manager the UseCase reads, property:Protocol, e.g. transactions:TransactionManager")
+    parser.add_argument("--manager", action="append",
+                        help="a gateway manager the UseCase reads, property:Protocol, e.g. transactions:TransactionManager (repeatable; --query goes to the first)")
     parser.add_argument("--id-type", help="the Domain id type the path parameters become after IDFormat's check, e.g. TransactionID")
     parser.add_argument("--query", help="a new requirement for the manager, e.g. 'fetch(id: TransactionID, owner: UserID) throws -> Transaction?'")
     parser.add_argument("--dry-run", action="store_true", help="print what would be written, write nothing")
