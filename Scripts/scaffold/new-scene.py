@@ -252,7 +252,8 @@ class Scene:
         if re.search(r"func " + re.escape(name.group(1)) + r"\(", manager_text):
             raise Refusal(f"{self.manager_type} already has a requirement named {name.group(1)} (choose another name)")
         proto_open, proto_close = block(manager_text, r"protocol " + re.escape(self.manager_type) + r"\b[^{]*\{")
-        requirement = f"\n    /// {self.name}'s storage query, written by the scaffold: say what it answers.\n    {signature}\n"
+        doc = self.args.query_doc or f"{self.name}'s storage query, written by the scaffold: say what it answers."
+        requirement = f"\n    /// {doc}\n    {signature}\n"
         self.writes[manager_files[0]] = manager_text[:proto_close].rstrip("\n") + "\n" + requirement + manager_text[proto_close:]
         returns = query.split("->")[-1].strip() if "->" in query else None
         if returns is None:
@@ -449,6 +450,7 @@ def main(argv):
                         help="a gateway manager the UseCase reads, property:Protocol, e.g. transactions:TransactionManager (repeatable; --query goes to the first)")
     parser.add_argument("--id-type", help="the Domain id type the path parameters become after IDFormat's check, e.g. TransactionID")
     parser.add_argument("--query", help="a new requirement for the manager, e.g. 'fetch(id: TransactionID, owner: UserID) throws -> Transaction?'")
+    parser.add_argument("--query-doc", help="the new requirement's doc comment (one line)")
     parser.add_argument("--dry-run", action="store_true", help="print what would be written, write nothing")
     args = parser.parse_args(argv)
     try:
