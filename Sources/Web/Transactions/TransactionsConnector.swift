@@ -39,4 +39,12 @@ struct TransactionsConnector {
         SortedTransactionsPresenter(useCase: useCase, output: responder, messages: context.messages).eventList(selection: selection, scope: scope)
         return responder.response
     }
+
+    /// GET /v1/transactions/{id}: written by the scaffold.
+    func show(id: String, user: AuthenticatedUser) -> HTTPResponse {
+        let responder = ViewModelResponder<TransactionViewModel>(context: context) { JSONBody.response(.ok, $0) }
+        let useCase = TransactionShowUseCase(transactions: dependencies.gateway.transactions, accounts: dependencies.gateway.accounts, owner: user.id)
+        TransactionShowPresenter(useCase: useCase, output: responder, messages: context.messages).eventShow(id: id)
+        return responder.response
+    }
 }
