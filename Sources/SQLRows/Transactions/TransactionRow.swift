@@ -10,6 +10,11 @@ public enum TransactionRow {
         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
         """
 
+    /// The transaction `?1` if it is on an account of user `?2` (the id is unique).
+    public static let fetchOwned = """
+        SELECT \(columns) FROM transactions WHERE id = ?1 AND account_id IN (SELECT id FROM accounts WHERE owner_id = ?2)
+        """
+
     /// A transaction from a row selected with `columns`; values the table's CHECKs forbid are
     /// storage corruption, reported as a failure rather than guessed.
     @inlinable

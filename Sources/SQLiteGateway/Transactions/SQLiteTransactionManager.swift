@@ -35,6 +35,10 @@ public struct SQLiteTransactionManager: TransactionManager {
         return try database.rows(cursor == nil ? Self.list : Self.listAfter, values, TransactionRow.transaction)
     }
 
+    public func fetch(id: TransactionID, owner: UserID) throws -> Transaction? {
+        try database.rows(TransactionRow.fetchOwned, [.text(id.rawValue), .text(owner.rawValue)], TransactionRow.transaction).first
+    }
+
     /// One connection of its own in one read transaction (`Database.openSnapshot`).
     public func reportReader(account: AccountID, owner: UserID, from: CalendarDate, to: CalendarDate) throws -> any TransactionReportReader {
         let database = self.database

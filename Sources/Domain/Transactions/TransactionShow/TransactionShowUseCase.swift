@@ -1,6 +1,8 @@
-/// `GET /v1/transactions/{id}`, written by the scaffold: say what the scene does.
+/// `GET /v1/transactions/{id}`: one ledger row of one of the owner's accounts, in that account's
+/// currency (a transfer's leg, an imported card transaction).
 ///
-/// Outcomes: `present(_:)`, `presentNotFound()`, storage failures; `presentNotImplemented()` (501) until this UseCase is written.
+/// Outcomes: `present(_:)`, `presentNotFound()` (missing, or on someone else's account: alike),
+/// storage failures.
 public struct TransactionShowUseCase {
     private let transactions: any TransactionManager
     private let accounts: any AccountManager
@@ -13,6 +15,16 @@ public struct TransactionShowUseCase {
     }
 
     public func eventShow(id: TransactionID, output: any TransactionShowUseCaseOutput) {
-        output.presentNotImplemented()
+        do {
+            guard let transaction = try transactions.fetch(id: id, owner: owner),
+                let account = try accounts.fetch(id: transaction.accountID, owner: owner)
+            else {
+                output.presentNotFound()
+                return
+            }
+            output.present(TransactionPresentationModel(transaction, currency: account.currency))
+        } catch {
+            output.presentStorage(error)
+        }
     }
 }
