@@ -292,7 +292,7 @@ class Scene:
         init_parameters = ", ".join(f"{n}: {t}" for n, t in use_case_init)
         init_body = "\n".join(f"        self.{n} = {n}" for n, _ in use_case_init)
         event_parameters = ", ".join(
-            [f"{p}: {id_type}" for p in self.parameters] + (["body: JSONValue"] if self.has_body else []) + [f"output: any {self.name}UseCaseOutput"])
+            [f"{p}: {id_type}" for p in self.parameters] + [f"output: any {self.name}UseCaseOutput"])
         success = "presentDone()" if self.no_content else f"present(_:)"
         outcomes = f"`{success}`" + (", `presentNotFound()`" if self.parameters else "") + ", storage failures"
         self.files = {}
@@ -327,7 +327,7 @@ public protocol {self.name}UseCaseOutput: StorageFailureOutput, NotImplementedOu
         }}
 """ for p in self.parameters) if self.id_type else ""
         converted = [f"{p}: {self.id_type}({p})" if self.id_type else f"{p}: {p}" for p in self.parameters]
-        converted += ["body: body"] if self.has_body else []
+        # The body's fields become typed UseCase input once the Presenter reads them (FieldReader).
         converted.append("output: self")
         presenter_event_parameters = ", ".join([f"{p}: String" for p in self.parameters] + (["body: JSONValue"] if self.has_body else []))
         output_type = "NoContentPresenterOutput" if self.no_content else f"ViewModelPresenterOutput<{self.view_model}>"
