@@ -454,6 +454,8 @@ class Journey:
         draft_id = self.driver.execute_script("return localStorage.getItem('viperd.draft')")
         _, _, draft = self.api("GET", f"/v1/transfer-drafts/{draft_id}", token=self.token)
         self.check(draft["recipient"]["name"] == savings["name"], f"the draft names its recipient {draft['recipient']['name']!r}")
+        # The screen a reload lands on is the one the server names, not one the page worked out.
+        self.check(draft["nextStep"] == "review", f"the complete draft's next step is {draft['nextStep']!r}")
         self.text_in("#review-recipient", draft["recipient"]["name"])
         self.find("#draft-submit").click()
         status, _, refusal = self.api("POST", "/v1/transfers", {"fromAccountId": self.main_account, "toAccountId": self.savings,
