@@ -309,9 +309,20 @@ class Journey:
         self.fill("#contact-lastName", "Lovelace")
         self.fill("#contact-email", "ada@example.com")
         self.fill("#contact-phone", "+1-416-555-0199")
+        # A date input takes its value in its own locale's form when typed: set it as the page would.
+        self.driver.execute_script("document.getElementById('contact-birthday').value = '1815-12-10'")
+        for name, value in [("street", "12 Analytical Row"), ("city", "London"), ("postalCode", "N1 9GU"), ("country", "UK")]:
+            self.fill(f"#contact-address-{name}", value)
         self.submit("#contact-form")
         self.text_in("#main h1", "Ada Lovelace")
         contact_id = self.driver.current_url.rsplit("/", 1)[1]
+        # The birthday and the address's lines as the server words and orders them, in this language.
+        _, _, shown = self.api("GET", f"/v1/contacts/{contact_id}", token=self.token)
+        self.check(shown["birthdayFormatted"] and shown["birthdayFormatted"] != shown["birthday"], "no birthdayFormatted")
+        self.text_in("#contact-birthday", shown["birthdayFormatted"])
+        self.check(shown["addressLines"][-2:] == ["N1 9GU", "UK"], f"the UK address's lines are {shown['addressLines']!r}")
+        lines = [line.text for line in self.driver.find_elements(By.CSS_SELECTOR, "#contact-address .line")]
+        self.check(lines == shown["addressLines"], f"the address shows {lines!r}, the server's lines are {shown['addressLines']!r}")
         # Enough contacts for a second page, made through the API.
         for index in range(21):
             self.api("POST", "/v1/contacts", {"firstName": f"Zed{index:02d}", "lastName": "Filler"}, token=self.token)
