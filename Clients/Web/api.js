@@ -145,32 +145,34 @@ async function read(response, action) {
 }
 
 /**
- * Reads a `{"rows": [...]}` answer as it arrives, handing each row over when its closing brace
- * comes, so a long report is drawn while the rest is still on the way.
+ * Reads the banking report as it arrives, handing each row over as its line comes, so a long
+ * report is drawn while the rest is still on the way. The server lays the document out one row
+ * per line (docs/API.md): `{"rows":[`, then a row per line with the comma before the next, then
+ * `]}`. A body that ends before that last line was cut short: it is no report.
  */
 export async function streamRows(path, query, onRow) {
   const search = new URLSearchParams(Object.entries(query).filter(([, value]) => value));
   const response = await sendAuthorized('GET', `${path}${[...search].length ? `?${search}` : ''}`, {});
   if (!response.ok || !response.body) return read(response);
   const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
-  let depth = 0, inString = false, escaped = false, start = -1, buffer = '';
+  let buffer = '', opened = false, closed = false;
+  const take = (line) => {
+    if (!opened) { opened = true; return; }
+    if (line === ']}') { closed = true; return; }
+    onRow(JSON.parse(line.endsWith(',') ? line.slice(0, -1) : line));
+  };
   for (;;) {
-    const { value, done } = await reader.read();
-    if (done) break;
-    const offset = buffer.length;
-    buffer += value;
-    for (let i = offset; i < buffer.length; i++) {
-      const char = buffer[i];
-      if (inString) {
-        if (escaped) escaped = false; else if (char === '\\') escaped = true; else if (char === '"') inString = false;
-      } else if (char === '"') inString = true;
-      else if (char === '{') { depth++; if (depth === 2) start = i; }
-      else if (char === '}') {
-        if (depth === 2) onRow(JSON.parse(buffer.slice(start, i + 1)));
-        depth--;
-      }
+    let chunk;
+    try { chunk = await reader.read(); } catch { throw new ApiError(0, null, response.headers); }
+    if (chunk.done) break;
+    buffer += chunk.value;
+    let end;
+    while ((end = buffer.indexOf('\n')) >= 0) {
+      take(buffer.slice(0, end));
+      buffer = buffer.slice(end + 1);
     }
   }
+  if (!closed) throw new ApiError(0, null, response.headers);
   return { status: response.status };
 }
 

@@ -531,6 +531,10 @@ class Journey:
         self.text_in("#report-rows tr.grandfooter", report["rows"][-1]["title"])
         details = len(self.driver.find_elements(By.CSS_SELECTOR, "#report-rows tr.detail"))
         self.check(details == 58, f"{details} detail rows, not 58")
+        # Read line by line as it streamed, every row of the document is drawn, once and in order.
+        drawn = [row.get_attribute("class").split()[0] for row in self.driver.find_elements(By.CSS_SELECTOR, "#report-rows tr")]
+        sent = [row["type"] for row in report["rows"]]
+        self.check(drawn == sent, f"{len(drawn)} rows drawn ({drawn[:3]}…), the report has {len(sent)} ({sent[:3]}…)")
         self.check(self.driver.find_elements(By.CSS_SELECTOR, "#report-rows tr.odd"), "no banded rows")
         self.find("#transaction-rows tr")
         # The transactions beside it: each day and signed amount as the server wrote them.

@@ -43,6 +43,23 @@ struct JSONOutputTests {
         }
     }
 
+    @Test("line breaks before values leave each element on a line of its own, its comma before the break, and stay JSON")
+    func lineBreaks() throws {
+        var output = JSONOutput()
+        output.beginArray()
+        for index in 1...3 {
+            output.breakLineBeforeNextValue()
+            output.beginObject()
+            output.field("n", "\(index)\nline")
+            output.endObject()
+        }
+        output.breakLine()
+        output.endArray()
+        let text = String(decoding: output.bytes, as: UTF8.self)
+        #expect(text == "[\n{\"n\":\"1\\nline\"},\n{\"n\":\"2\\nline\"},\n{\"n\":\"3\\nline\"}\n]")
+        #expect((try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [[String: String]])?.count == 3)
+    }
+
     @Test("a list page has items and nextCursor, and a message only when there is one")
     func list() {
         let item = ContactListItemViewModel(ContactSummaryPresentationModel(Contact(
