@@ -27,7 +27,7 @@ if [ "$(git status --porcelain)" != "$before" ]; then echo "scaffold-check: --dr
 
 scaffold "${read_scene[@]}"
 scaffold --feature Contacts --scene ContactMerge --case merge --method POST --path '/v1/contacts/{id}/merge' \
-    --view-model ContactViewModel --view-model-init 'ContactViewModel($0)' --manager contacts:ContactManager --id-type ContactID
+    --view-model ContactViewModel --view-model-init 'ContactViewModel($0, language: messages.language)' --manager contacts:ContactManager --id-type ContactID
 scaffold --feature Orders --scene OrderArchive --case archive --method DELETE --path '/v1/orders/{id}/archive' \
     --manager orders:OrderManager --id-type OrderID
 

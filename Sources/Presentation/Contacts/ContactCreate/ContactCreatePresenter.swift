@@ -23,7 +23,7 @@ public final class ContactCreatePresenter: ContactCreateUseCaseOutput, StorageFa
         useCase.eventCreate(fields, output: self)
     }
 
-    public func presentCreated(_ contact: ContactPresentationModel) { output.show(ContactViewModel(contact)) }
+    public func presentCreated(_ contact: ContactPresentationModel) { output.show(ContactViewModel(contact, language: messages.language)) }
 
     public func presentValidationFailures(_ failures: [ContactFieldFailure]) {
         output.showValidationFailures(ContactFailureWording.problem(failures, messages: messages))

@@ -21,6 +21,6 @@ public final class ContactShowPresenter: ContactShowUseCaseOutput, StorageFailur
         useCase.eventShow(id: ContactID(id), output: self)
     }
 
-    public func presentContact(_ contact: ContactPresentationModel) { output.show(ContactViewModel(contact)) }
+    public func presentContact(_ contact: ContactPresentationModel) { output.show(ContactViewModel(contact, language: messages.language)) }
     public func presentNotFound(_ id: ContactID) { output.showNotFound(ContactFailureWording.notFound(messages: messages)) }
 }
