@@ -141,7 +141,15 @@ class Journey:
         Select(self.find(css)).select_by_value(value)
 
     def submit(self, form_css):
-        self.find(f"{form_css} button[type=submit]").click()
+        # A scene may draw its form again when its data arrives (the sessions list does): a button
+        # found just before that is gone, so it is found again rather than failing the journey.
+        for attempt in range(5):
+            try:
+                self.find(f"{form_css} button[type=submit]").click()
+                return
+            except StaleElementReferenceException:
+                if attempt == 4:
+                    raise
 
     def begin(self, scene, allowed=()):
         self.end_scene()
