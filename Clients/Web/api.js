@@ -99,16 +99,58 @@ async function send(method, path, options) {
   return response;
 }
 
-/** Whether a keyed request may be sent again as it is. */
-function retryable(error) {
-  return error.network || error.status === 503 || (error.status === 409 && error.problem?.code === 'idempotency_in_flight');
+// The retry rule is the server's: an answer carrying `Retry-After` is a refusal that changed
+// nothing and that the same request can get past by itself after that many seconds (docs/API.md,
+// the Retry-After column); an answer without one is final. The page adds only what is its own
+// to decide: which of its requests may be sent twice, and how long it waits before it shows the
+// problem to the person instead.
+const attempts = 4;
+const patienceSeconds = 5;
+
+/**
+ * Whether sending the request twice cannot act twice: HTTP's idempotent methods, or a keyed
+ * action. Not an unkeyed POST or PATCH: behind the proxy, its `upstream_unavailable` (which carries
+ * `Retry-After` too) may follow a request an instance acted on.
+ */
+function repeatable(method, action) {
+  return Boolean(action) || ['GET', 'HEAD', 'PUT', 'DELETE'].includes(method);
+}
+
+/** The seconds the answer's `Retry-After` asks for, or null when it invites no retry the page waits for. */
+function retryAfter(response) {
+  const value = response.headers.get('Retry-After')?.trim();
+  if (response.ok || !value || !/^[0-9]{1,6}$/.test(value)) return null;
+  const seconds = Number(value);
+  return seconds <= patienceSeconds ? seconds : null;
 }
 
 const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * Sends a request and reads the JSON answer. A keyed action (`action`) that meets a network
- * error, a 503 or an in-flight 409 is sent again with the same key, a few times.
+ * Sends a request, and sends it again as the server's answer invites (`Retry-After`), a few times.
+ * A lost answer is not a refusal: then only a keyed action is sent again, its key making a second
+ * delivery safe whether or not the first one acted.
+ */
+async function exchange(method, path, options) {
+  for (let attempt = 1; ; attempt++) {
+    let response;
+    try {
+      response = await sendAuthorized(method, path, options);
+    } catch (error) {
+      if (!options.action || attempt >= attempts) throw error;
+      await pause(300 * attempt);
+      continue;
+    }
+    const wait = attempt < attempts && repeatable(method, options.action) ? retryAfter(response) : null;
+    if (wait === null) return response;
+    await response.body?.cancel();
+    await pause(wait * 1000);
+  }
+}
+
+/**
+ * Sends a request (see `exchange` for when it is sent again) and reads the JSON answer. A keyed
+ * action's `Idempotency-Key` is kept until it succeeds, so the person's own retry reuses it too.
  * @returns {{ body: any, etag: string|null, status: number, replayed: boolean, location: string|null }}
  */
 export async function request(method, path, { query, json, rawBody, etag, action } = {}) {
@@ -117,17 +159,7 @@ export async function request(method, path, { query, json, rawBody, etag, action
     if ([...search].length) path += `?${search}`;
   }
   const body = rawBody ?? (json === undefined ? undefined : JSON.stringify(json));
-  const attempts = action ? 4 : 1;
-  for (let attempt = 1; ; attempt++) {
-    try {
-      const response = await sendAuthorized(method, path, { body, etag, action });
-      return await read(response, action);
-    } catch (error) {
-      if (!(error instanceof ApiError) || attempt >= attempts || !retryable(error)) throw error;
-      const after = Number.parseInt(error.headers.get('Retry-After') ?? '', 10);
-      await pause(Number.isFinite(after) ? after * 1000 : 300 * attempt);
-    }
-  }
+  return read(await exchange(method, path, { body, etag, action }), action);
 }
 
 async function read(response, action) {
@@ -145,32 +177,34 @@ async function read(response, action) {
 }
 
 /**
- * Reads a `{"rows": [...]}` answer as it arrives, handing each row over when its closing brace
- * comes, so a long report is drawn while the rest is still on the way.
+ * Reads the banking report as it arrives, handing each row over as its line comes, so a long
+ * report is drawn while the rest is still on the way. The server lays the document out one row
+ * per line (docs/API.md): `{"rows":[`, then a row per line with the comma before the next, then
+ * `]}`. A body that ends before that last line was cut short: it is no report.
  */
 export async function streamRows(path, query, onRow) {
   const search = new URLSearchParams(Object.entries(query).filter(([, value]) => value));
-  const response = await sendAuthorized('GET', `${path}${[...search].length ? `?${search}` : ''}`, {});
+  const response = await exchange('GET', `${path}${[...search].length ? `?${search}` : ''}`, {});
   if (!response.ok || !response.body) return read(response);
   const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
-  let depth = 0, inString = false, escaped = false, start = -1, buffer = '';
+  let buffer = '', opened = false, closed = false;
+  const take = (line) => {
+    if (!opened) { opened = true; return; }
+    if (line === ']}') { closed = true; return; }
+    onRow(JSON.parse(line.endsWith(',') ? line.slice(0, -1) : line));
+  };
   for (;;) {
-    const { value, done } = await reader.read();
-    if (done) break;
-    const offset = buffer.length;
-    buffer += value;
-    for (let i = offset; i < buffer.length; i++) {
-      const char = buffer[i];
-      if (inString) {
-        if (escaped) escaped = false; else if (char === '\\') escaped = true; else if (char === '"') inString = false;
-      } else if (char === '"') inString = true;
-      else if (char === '{') { depth++; if (depth === 2) start = i; }
-      else if (char === '}') {
-        if (depth === 2) onRow(JSON.parse(buffer.slice(start, i + 1)));
-        depth--;
-      }
+    let chunk;
+    try { chunk = await reader.read(); } catch { throw new ApiError(0, null, response.headers); }
+    if (chunk.done) break;
+    buffer += chunk.value;
+    let end;
+    while ((end = buffer.indexOf('\n')) >= 0) {
+      take(buffer.slice(0, end));
+      buffer = buffer.slice(end + 1);
     }
   }
+  if (!closed) throw new ApiError(0, null, response.headers);
   return { status: response.status };
 }
 

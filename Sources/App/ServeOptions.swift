@@ -2,6 +2,7 @@ import Domain
 import Foundation
 import HTTPServer
 import Logging
+import Presentation
 import SQLiteGateway
 import Web
 
@@ -218,9 +219,7 @@ public struct ServeOptions: Sendable {
                    """) {
             let account = $1.text
             guard !account.isEmpty else { return }
-            guard account.utf8.count <= 64,
-                account.utf8.allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x41 && $0 <= 0x5A) || ($0 >= 0x61 && $0 <= 0x7A) || $0 == 0x5F || $0 == 0x2D })
-            else {
+            guard IDFormat.isValid(account) else {
                 throw OptionRefusal("'\(account)' is not an account id")
             }
             $0.publicReportAccount = AccountID(account)

@@ -18,6 +18,10 @@ extension UnimplementedTransactionManager {
     public func insert(_ transactions: [Transaction], progress: (_ stored: Int) -> Void) throws {
         Issue.record("storage reached: transaction insert")
     }
+    public func fetch(id: TransactionID, owner: UserID) throws -> Transaction? {
+        Issue.record("storage reached: TransactionShow")
+        return nil
+    }
 }
 
 /// Fails the test when any transaction storage call happens.

@@ -52,6 +52,8 @@ export async function account({ id }) {
       await streamRows(`${path}/report`, query, (row) => { const tr = reportRow(row); if (tr) body.append(tr); });
       await loadTransactions(query, true);
     } catch (error) {
+      // A report cut short is no report: the rows drawn so far go with it.
+      body.replaceChildren();
       showProblem(element, error);
     } finally {
       table.setAttribute('aria-busy', 'false');

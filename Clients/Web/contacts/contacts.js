@@ -76,14 +76,14 @@ export function create() {
 
 export async function detail({ id }) {
   const { body: contact } = await request('GET', `/v1/contacts/${encodeURIComponent(id)}`);
-  const address = contact.address ?? {};
-  const row = (label, value) => (value ? [h('dt', {}, t(label)), h('dd', {}, value)] : []);
-  const lines = [address.street, address.street2, [address.postalCode, address.city].filter(Boolean).join(' '), address.province, address.country]
-    .filter(Boolean).map((line) => h('span', { class: 'line' }, line));
+  const row = (label, value, id) => (value ? [h('dt', {}, t(label)), h('dd', { id }, value)] : []);
+  // The birthday and the address's lines come worded and ordered by the server.
+  const lines = contact.addressLines.map((line) => h('span', { class: 'line' }, line));
   show(
     heading(contact.contactName),
-    h('dl', { class: 'facts' }, row('email', contact.email), row('phone', contact.phone), row('birthday', contact.birthday),
-      lines.length ? [h('dt', {}, t('address')), h('dd', {}, lines)] : []),
+    h('dl', { class: 'facts' }, row('email', contact.email), row('phone', contact.phone),
+      row('birthday', contact.birthday && h('time', { datetime: contact.birthday }, contact.birthdayFormatted), 'contact-birthday'),
+      lines.length ? [h('dt', {}, t('address')), h('dd', { id: 'contact-address' }, lines)] : []),
     h('div', { class: 'actions' },
       h('a', { class: 'button', href: `#/contacts/${encodeURIComponent(id)}/edit` }, t('edit')),
       h('button', {

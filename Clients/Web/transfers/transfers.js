@@ -57,7 +57,7 @@ async function patchDraft(draft, element, step) {
   } catch (error) { showProblem(element, error); }
 }
 
-/** The scene for the step in the URL, or the first one the draft still misses. */
+/** The scene for the step in the URL, or the draft's `nextStep`. */
 export async function flow({ step }) {
   const draft = await loadDraft();
   const data = await choices();
@@ -87,7 +87,8 @@ export async function flow({ step }) {
     h('button', { type: 'submit' }, t('next'))));
     return;
   }
-  const chosen = step ?? (draft.missing.includes('recipient') ? 'recipient' : draft.missing.includes('amount') ? 'amount' : 'review');
+  // The server decides where the flow goes next; the URL only names a step the user went back to.
+  const chosen = step ?? draft.nextStep;
   const source = data.accounts.find((account) => account.id === draft.fromAccountId);
 
   if (chosen === 'recipient') {

@@ -18,4 +18,7 @@ public protocol TransactionManager: Sendable {
     /// calls `progress` with the count stored so far every few thousand rows and at the end.
     /// `progress` may run while the write is open: it must not touch storage.
     func insert(_ transactions: [Transaction], progress: (_ stored: Int) -> Void) throws
+
+    /// The transaction with this id on one of the owner's accounts; nil when there is none or the account is someone else's.
+    func fetch(id: TransactionID, owner: UserID) throws -> Transaction?
 }

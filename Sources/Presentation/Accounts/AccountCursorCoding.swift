@@ -11,7 +11,7 @@ public enum AccountCursorCoding {
     /// included.
     public static func decode(_ text: String) -> AccountCursor? {
         guard let parts = CursorText.decode(text, tag: "a1", parts: 3), let createdAt = CursorText.issuedDate(parts[1]),
-            AccountIDFormat.isValid(parts[2])
+            IDFormat.isValid(parts[2])
         else { return nil }
         return AccountCursor(createdAt: createdAt, id: AccountID(parts[2]))
     }

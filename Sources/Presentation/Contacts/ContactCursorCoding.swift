@@ -8,7 +8,7 @@ public enum ContactCursorCoding {
 
     /// Nil for anything this server did not hand out.
     public static func decode(_ text: String) -> ContactCursor? {
-        guard let parts = CursorText.decode(text, tag: "c1", parts: 3), ContactIDFormat.isValid(parts[2]) else { return nil }
+        guard let parts = CursorText.decode(text, tag: "c1", parts: 3), IDFormat.isValid(parts[2]) else { return nil }
         return ContactCursor(sortName: parts[1], id: ContactID(parts[2]))
     }
 }

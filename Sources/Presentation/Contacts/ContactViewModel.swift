@@ -1,7 +1,9 @@
 import Domain
 import Foundation
 
-/// A contact on the wire; absent values are written as `null`, not left out.
+/// A contact on the wire; absent values are written as `null`, not left out. Beside the machine
+/// values, what a client shows as it is: the birthday in the client's language, the address as
+/// its lines.
 public struct ContactViewModel: Equatable, Sendable {
     /// The address part.
     public struct Address: Equatable, Sendable {
@@ -21,13 +23,18 @@ public struct ContactViewModel: Equatable, Sendable {
     public let email: String?
     public let phone: String?
     public let birthday: String?
+    /// `Oct 02, 1950` / `02 oct. 1950`; nil without a birthday.
+    public let birthdayFormatted: String?
     public let address: Address
+    /// The address as written on an envelope, in its country's order (`AddressLines`); empty
+    /// without an address.
+    public let addressLines: [String]
     public let createdAt: String
     public let updatedAt: String
     /// The `ETag` header value; not part of the body.
     public let etag: String
 
-    public init(_ contact: ContactPresentationModel) {
+    public init(_ contact: ContactPresentationModel, language: Language) {
         id = contact.id.rawValue
         firstName = contact.firstName
         lastName = contact.lastName
@@ -35,9 +42,11 @@ public struct ContactViewModel: Equatable, Sendable {
         email = contact.email
         phone = contact.phone
         birthday = contact.birthday?.description
+        birthdayFormatted = contact.birthday.map { DateFormatting.date($0, language: language) }
         address = Address(
             street: contact.address.street, street2: contact.address.street2, city: contact.address.city,
             province: contact.address.province, postalCode: contact.address.postalCode, country: contact.address.country)
+        addressLines = AddressLines.lines(contact.address, language: language)
         createdAt = Timestamp.format(contact.createdAt)
         updatedAt = Timestamp.format(contact.updatedAt)
         etag = ContactETag.format(version: contact.version)
@@ -56,6 +65,7 @@ extension ContactViewModel: JSONWritable {
         output.field("email", email)
         output.field("phone", phone)
         output.field("birthday", birthday)
+        output.field("birthdayFormatted", birthdayFormatted)
         output.key("address")
         output.beginObject()
         output.field("street", address.street)
@@ -65,6 +75,10 @@ extension ContactViewModel: JSONWritable {
         output.field("postalCode", address.postalCode)
         output.field("country", address.country)
         output.endObject()
+        output.key("addressLines")
+        output.beginArray()
+        for line in addressLines { output.string(line) }
+        output.endArray()
         output.field("createdAt", createdAt)
         output.field("updatedAt", updatedAt)
         output.endObject()

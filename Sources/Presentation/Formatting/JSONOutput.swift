@@ -99,6 +99,21 @@ public struct JSONOutput {
         string(value)
     }
 
+    /// Starts the next value of the array or object being written on a line of its own, after
+    /// the comma that separates it from the one before: each line then ends with a whole value
+    /// and its comma, so a reader can take the text line by line (the banking report's framing).
+    public mutating func breakLineBeforeNextValue() {
+        separate()
+        bytes.append(0x0A)
+        // `separate` noted that a comma is due; it is written, so the value itself takes none.
+        if !needsComma.isEmpty { needsComma[needsComma.count - 1] = false }
+    }
+
+    /// A line break where whitespace may stand: before a closing bracket, or after the document.
+    public mutating func breakLine() {
+        bytes.append(0x0A)
+    }
+
     private mutating func separate() {
         guard let last = needsComma.last else { return }
         if last { bytes.append(0x2C) } else { needsComma[needsComma.count - 1] = true }

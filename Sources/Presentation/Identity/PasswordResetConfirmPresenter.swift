@@ -34,7 +34,7 @@ public final class PasswordResetConfirmPresenter: PasswordResetConfirmUseCaseOut
     public func presentCodeMismatch(attemptsLeft: Int) { output.showValidationFailures(messages.codeRefused(attemptsLeft: attemptsLeft)) }
 
     public func presentRateLimited(retryAfter: Int) {
-        output.showRateLimited(messages.rateLimited(.mailThrottledDetail, retryAfter: retryAfter), retryAfter: retryAfter)
+        output.showRateLimited(messages.rateLimited(.mailRateLimitedDetail, retryAfter: retryAfter), retryAfter: retryAfter)
     }
 
     public func presentServerBusy(retryAfter: Int) {

@@ -35,6 +35,6 @@ public final class PasswordResetRequestPresenter: PasswordResetRequestUseCaseOut
     public func presentValidationFailures(_ failures: [UserFieldFailure]) { output.showValidationFailures(messages.userFieldFailures(failures)) }
 
     public func presentRateLimited(retryAfter: Int) {
-        output.showRateLimited(messages.rateLimited(.mailThrottledDetail, retryAfter: retryAfter), retryAfter: retryAfter)
+        output.showRateLimited(messages.rateLimited(.mailRateLimitedDetail, retryAfter: retryAfter), retryAfter: retryAfter)
     }
 }

@@ -27,7 +27,7 @@ public final class VerificationSendPresenter: VerificationSendUseCaseOutput, Sto
     }
 
     public func presentRateLimited(retryAfter: Int) {
-        output.showRateLimited(messages.rateLimited(.mailThrottledDetail, retryAfter: retryAfter), retryAfter: retryAfter)
+        output.showRateLimited(messages.rateLimited(.mailRateLimitedDetail, retryAfter: retryAfter), retryAfter: retryAfter)
     }
 
     public func presentUnknownUser() { output.showUnauthorized(messages.unauthorized()) }

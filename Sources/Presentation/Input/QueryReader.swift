@@ -37,7 +37,7 @@ public struct QueryReader {
 
     /// An account id from the path.
     public mutating func accountID(_ text: String) -> AccountID {
-        if !AccountIDFormat.isValid(text) {
+        if !IDFormat.isValid(text) {
             errors.append(FieldErrorViewModel(parameter: "id", code: .invalidID, detail: messages.text(.invalidID)))
         }
         return AccountID(text)

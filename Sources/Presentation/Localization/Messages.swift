@@ -33,6 +33,9 @@ public struct Messages: Sendable {
         case unavailableDetail
         case failureTitle
         case failureDetail
+        case notImplementedTitle
+        case resourceNotFound
+        case notImplementedDetail
         case userNameRequired
         case emailRequired
         case passwordRequired
@@ -47,15 +50,15 @@ public struct Messages: Sendable {
         case invalidCredentials
         case unauthorizedTitle
         case unauthorizedDetail
-        case throttledTitle
-        case throttledDetail
-        case registrationThrottledDetail
-        case writesThrottledDetail
+        case rateLimitedTitle
+        case loginRateLimitedDetail
+        case registrationRateLimitedDetail
+        case writesRateLimitedDetail
         case quotaExceededTitle
         case contactsQuotaDetail
         case accountsQuotaDetail
         case draftsQuotaDetail
-        case transfersThrottledDetail
+        case transfersRateLimitedDetail
         case serverBusyDetail
         case severalAuthorizationFields
         case noSuchPath
@@ -183,7 +186,7 @@ public struct Messages: Sendable {
         case codeExpired
         case alreadyVerified
         case emailVerifiedTaken
-        case mailThrottledDetail
+        case mailRateLimitedDetail
         case mailVerificationSubject
         case mailVerificationBody
         case mailRegistrationAttemptSubject
@@ -226,6 +229,9 @@ public struct Messages: Sendable {
         .unavailableDetail: [.en: "Storage is busy; try again shortly", .fr: "Le stockage est occupé ; réessayez sous peu"],
         .failureTitle: [.en: "Internal error", .fr: "Erreur interne"],
         .failureDetail: [.en: "Something went wrong on our side", .fr: "Une erreur est survenue de notre côté"],
+        .resourceNotFound: [.en: "Nothing by that id exists for you", .fr: "Rien ne porte cet identifiant pour vous"],
+        .notImplementedTitle: [.en: "Not implemented", .fr: "Non implémenté"],
+        .notImplementedDetail: [.en: "This endpoint is not written yet", .fr: "Ce point d'accès n'est pas encore écrit"],
         .userNameRequired: [.en: "Name must be entered", .fr: "Le nom doit être saisi"],
         .emailRequired: [.en: "Email must be entered", .fr: "Le courriel doit être saisi"],
         .passwordRequired: [.en: "Password must be entered", .fr: "Le mot de passe doit être saisi"],
@@ -240,7 +246,7 @@ public struct Messages: Sendable {
         .invalidCredentials: [.en: "Email or password is incorrect", .fr: "Courriel ou mot de passe incorrect"],
         .unauthorizedTitle: [.en: "Unauthorized", .fr: "Non autorisé"],
         .unauthorizedDetail: [.en: "A valid bearer token is required", .fr: "Un jeton porteur valide est requis"],
-        .throttledTitle: [.en: "Too many attempts", .fr: "Trop de tentatives"],
+        .rateLimitedTitle: [.en: "Too many attempts", .fr: "Trop de tentatives"],
         .noSuchPath: [.en: "There is no resource at this path", .fr: "Aucune ressource à ce chemin"],
         .methodNotAllowedTitle: [.en: "Method not allowed", .fr: "Méthode non autorisée"],
         .methodNotAllowedDetail: [.en: "{method} is not allowed here; allowed: {allowed}", .fr: "{method} n'est pas autorisé ici ; autorisé : {allowed}"],
@@ -251,8 +257,8 @@ public struct Messages: Sendable {
         .invalidJSON: [.en: "The body is not valid JSON", .fr: "Le corps n'est pas du JSON valide"],
         .invalidPathEncoding: [.en: "The path has a % not followed by two hexadecimal digits", .fr: "Le chemin contient un % qui n'est pas suivi de deux chiffres hexadécimaux"],
         .invalidQueryEncoding: [.en: "The query string has a % not followed by two hexadecimal digits", .fr: "La chaîne de requête contient un % qui n'est pas suivi de deux chiffres hexadécimaux"],
-        .throttledDetail: [.en: "Too many failed logins; try again in {seconds} seconds", .fr: "Trop d'échecs de connexion ; réessayez dans {seconds} secondes"],
-        .registrationThrottledDetail: [
+        .loginRateLimitedDetail: [.en: "Too many failed logins; try again in {seconds} seconds", .fr: "Trop d'échecs de connexion ; réessayez dans {seconds} secondes"],
+        .registrationRateLimitedDetail: [
             .en: "Too many registrations from this address; try again in {seconds} seconds",
             .fr: "Trop d'inscriptions depuis cette adresse ; réessayez dans {seconds} secondes",
         ],
@@ -269,11 +275,11 @@ public struct Messages: Sendable {
             .en: "You already have {limit} transfers in progress; finish or delete one before starting another",
             .fr: "Vous avez déjà {limit} virements en cours ; terminez-en ou supprimez-en un avant d'en commencer un autre",
         ],
-        .writesThrottledDetail: [
+        .writesRateLimitedDetail: [
             .en: "Too many changes from this account ({quota} a minute); try again in {seconds} seconds",
             .fr: "Trop de modifications pour ce compte ({quota} par minute) ; réessayez dans {seconds} secondes",
         ],
-        .transfersThrottledDetail: [
+        .transfersRateLimitedDetail: [
             .en: "Too many transfers from this account ({quota} a minute); try again in {seconds} seconds",
             .fr: "Trop de virements pour ce compte ({quota} par minute) ; réessayez dans {seconds} secondes",
         ],
@@ -419,7 +425,7 @@ public struct Messages: Sendable {
         .codeExpired: [.en: "This code no longer works; ask for a new one", .fr: "Ce code ne fonctionne plus ; demandez-en un nouveau"],
         .alreadyVerified: [.en: "Your email address is already verified", .fr: "Votre adresse courriel est déjà vérifiée"],
         .emailVerifiedTaken: [.en: "Another account has already verified this email address", .fr: "Un autre compte a déjà vérifié cette adresse courriel"],
-        .mailThrottledDetail: [
+        .mailRateLimitedDetail: [
             .en: "Too many messages to this address or from your address lately; try again in {seconds} s",
             .fr: "Trop de messages vers cette adresse ou depuis la vôtre récemment ; réessayez dans {seconds} s",
         ],

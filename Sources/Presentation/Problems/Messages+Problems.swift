@@ -22,15 +22,15 @@ extension Messages {
 
     /// 429 `rate_limited`, worded by the scene (`detail` takes `{seconds}`).
     func rateLimited(_ detail: Key, retryAfter: Int) -> ProblemViewModel {
-        ProblemViewModel(code: .rateLimited, title: text(.throttledTitle), detail: text(detail, ["seconds": "\(retryAfter)"]))
+        ProblemViewModel(code: .rateLimited, title: text(.rateLimitedTitle), detail: text(detail, ["seconds": "\(retryAfter)"]))
     }
 
     /// 429 `rate_limited`: the user's budget of changes (`transfers`: of money movements) per
     /// window is spent; `quota` is the budget per minute.
-    public func writesThrottled(transfers: Bool, quota: Int, retryAfter: Int) -> ProblemViewModel {
+    public func writesRateLimited(transfers: Bool, quota: Int, retryAfter: Int) -> ProblemViewModel {
         ProblemViewModel(
-            code: .rateLimited, title: text(.throttledTitle),
-            detail: text(transfers ? .transfersThrottledDetail : .writesThrottledDetail, ["seconds": "\(retryAfter)", "quota": "\(quota)"]))
+            code: .rateLimited, title: text(.rateLimitedTitle),
+            detail: text(transfers ? .transfersRateLimitedDetail : .writesRateLimitedDetail, ["seconds": "\(retryAfter)", "quota": "\(quota)"]))
     }
 
     /// 422 `quota_exceeded`: the user holds as many things of the quota's kind as one may.
@@ -51,6 +51,23 @@ extension Messages {
     /// 500 `internal_error`, with nothing of the cause.
     public func failure() -> ProblemViewModel {
         ProblemViewModel(code: .internalError, title: text(.failureTitle), detail: text(.failureDetail))
+    }
+
+    /// 400 `malformed_request`: a path parameter that is no id (`IDFormat`), for a scene with no
+    /// wording of its own.
+    public func invalidID(parameter: String) -> ProblemViewModel {
+        malformed([FieldErrorViewModel(parameter: parameter, code: .invalidID, detail: text(.invalidID))])
+    }
+
+    /// 404 `not_found`: what the path names does not exist for this client, for a scene with no
+    /// wording of its own.
+    public func notFound() -> ProblemViewModel {
+        ProblemViewModel(code: .notFound, title: text(.notFoundTitle), detail: text(.resourceNotFound))
+    }
+
+    /// 501 `not_implemented`: a scaffolded scene whose UseCase is not written yet.
+    public func notImplemented() -> ProblemViewModel {
+        ProblemViewModel(code: .notImplemented, title: text(.notImplementedTitle), detail: text(.notImplementedDetail))
     }
 
     /// 400 `malformed_request`: more than one `Authorization` field.

@@ -92,6 +92,9 @@ public enum ProblemCode: String, Sendable, CaseIterable, Encodable, CustomString
     case methodNotImplemented = "method_not_implemented"
     /// A transfer coding other than `chunked`.
     case unsupportedTransferCoding = "unsupported_transfer_coding"
+    /// The route exists but its scene is not written yet: a scaffolded scene
+    /// (`Scripts/scaffold/new-scene.py`) answers this until its UseCase is.
+    case notImplemented = "not_implemented"
     // 503
     /// Storage is busy, locked, full, read-only or failing: a transient fault.
     case storageUnavailable = "storage_unavailable"

@@ -8,4 +8,6 @@ public protocol ProblemPresenterOutput {
     func showStorageFailure(_ problem: ProblemViewModel)
     /// The user holds as many of these as one may; nothing was stored (422).
     func showQuotaExceeded(_ problem: ProblemViewModel)
+    /// The scene is routed but not written yet (501): a scaffolded scene.
+    func showNotImplemented(_ problem: ProblemViewModel)
 }

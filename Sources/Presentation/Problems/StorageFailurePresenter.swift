@@ -13,4 +13,6 @@ extension StorageFailurePresenter {
     public func presentStorageUnavailable() { problemOutput.showStorageUnavailable(messages.unavailable()) }
     public func presentStorageFailure() { problemOutput.showStorageFailure(messages.failure()) }
     public func presentQuotaExceeded(_ quota: QuotaExceeded) { problemOutput.showQuotaExceeded(messages.quotaExceeded(quota)) }
+    /// Every Presenter words a scaffolded UseCase's placeholder outcome the same way.
+    public func presentNotImplemented() { problemOutput.showNotImplemented(messages.notImplemented()) }
 }

@@ -1,7 +1,7 @@
 import Domain
 
 /// A draft of the "send money" flow on the wire: `{id, fromAccountId, amount, recipient: {type,
-/// id, name} | null, memo, missing, createdAt, expiresAt}`; every key is always present (`null` when
+/// id, name} | null, memo, missing, nextStep, createdAt, expiresAt}`; every key is always present (`null` when
 /// not chosen yet).
 public struct TransferDraftViewModel: Equatable, Sendable {
     public let id: String
@@ -14,6 +14,8 @@ public struct TransferDraftViewModel: Equatable, Sendable {
     public let memo: String?
     /// What submit still needs, in step order: `amount`, `recipient`.
     public let missing: [String]
+    /// The screen a client shows next: `recipient`, `amount` or `review`.
+    public let nextStep: String
     public let createdAt: String
     public let expiresAt: String
     /// Strong, from the draft's version: `"1"` at creation, bumped by every stored step.
@@ -28,6 +30,7 @@ public struct TransferDraftViewModel: Equatable, Sendable {
         recipientName = draft.recipientName
         memo = draft.memo
         missing = draft.missing.map(\.rawValue)
+        nextStep = draft.nextStep.rawValue
         createdAt = Timestamp.format(draft.createdAt)
         expiresAt = Timestamp.format(draft.expiresAt)
         etag = "\"\(draft.version)\""
@@ -56,6 +59,7 @@ extension TransferDraftViewModel: JSONWritable {
         output.beginArray()
         for step in missing { output.string(step) }
         output.endArray()
+        output.field("nextStep", nextStep)
         output.field("createdAt", createdAt)
         output.field("expiresAt", expiresAt)
         output.endObject()

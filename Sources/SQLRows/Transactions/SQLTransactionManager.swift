@@ -47,6 +47,10 @@ public struct SQLTransactionManager<Database: SQLDatabase>: TransactionManager {
         return try database.rows(cursor == nil ? Self.list : Self.listAfter, values, TransactionRow.transaction)
     }
 
+    public func fetch(id: TransactionID, owner: UserID) throws -> Transaction? {
+        try database.first(TransactionRow.fetchOwned, [.text(id.rawValue), .text(owner.rawValue)], TransactionRow.transaction)
+    }
+
     /// A connection of its own in one read transaction (`SQLDatabase.openSnapshot`).
     public func reportReader(account: AccountID, owner: UserID, from: CalendarDate, to: CalendarDate) throws -> any TransactionReportReader {
         let database = self.database

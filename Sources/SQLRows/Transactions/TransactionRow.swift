@@ -16,6 +16,10 @@ public enum TransactionRow {
     public static let insertedColumns = Column.allCases.filter { $0 != .seq }
     /// One transaction, with `values(of:)`.
     public static let insert = SQLColumnText.insert(into: Column.table, insertedColumns.map(\.name))
+    /// The transaction `?1` if it is on an account of user `?2` (the id is unique).
+    public static let fetchOwned = """
+        SELECT \(columns) FROM transactions WHERE id = ?1 AND account_id IN (SELECT id FROM accounts WHERE owner_id = ?2)
+        """
 
     /// A transaction from a row selected with `columns`; a NULL or a value the table's CHECKs
     /// forbid is storage corruption, reported as a failure rather than guessed.

@@ -73,7 +73,7 @@ public final class ContactSearchUpkeep: @unchecked Sendable {
         guard !isMerged || needsCensus || splitter.hasWork, database.currentStorageFault == nil else { return }
         let started = ContinuousClock.now
         func idle() -> Bool {
-            database.groupCommitQueue.waitingCount == 0 && database.statistics.queries == queriesSeen
+            database.groupCommitter.waitingCount == 0 && database.statistics.queries == queriesSeen
                 && started.duration(to: .now) < budget
         }
         do {

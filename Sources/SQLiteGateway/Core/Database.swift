@@ -19,7 +19,7 @@ public final class Database: @unchecked Sendable {
     /// Only used while holding `writerLock`.
     let writer: SQLiteConnection
     let writerLock = NSLock()
-    let groupCommitQueue: GroupCommitQueue
+    let groupCommitter: GroupCommitter
     /// Counts the open snapshots (`openSnapshot`).
     let snapshotSlots: SnapshotSlots
     private let readersCondition = NSCondition()
@@ -44,8 +44,8 @@ public final class Database: @unchecked Sendable {
         try Self.createPrivately(path)
         self.configuration = configuration
         snapshotSlots = SnapshotSlots(limit: configuration.snapshotLimit)
-        groupCommitQueue = configuration.groupCommit
-            ? GroupCommitQueue(limit: configuration.groupCommitLimit, delay: configuration.groupCommitDelay) : GroupCommitQueue(limit: 1)
+        groupCommitter = configuration.groupCommit
+            ? GroupCommitter(limit: configuration.groupCommitLimit, delay: configuration.groupCommitDelay) : GroupCommitter(limit: 1)
         // The writer first: it creates the file and switches it to WAL before any reader opens it.
         writer = try SQLiteConnection(path: path, mode: .writer, configuration: configuration)
         idleReaders = try (0..<max(1, configuration.readerCount)).map { _ in
@@ -141,7 +141,7 @@ public final class Database: @unchecked Sendable {
         let failure: (any Error)? = withoutActuallyEscaping(body) { body in
             let pending = PendingWrite { connection in result = try body(connection) }
             if configuration.groupCommit {
-                groupCommitQueue.submit(pending) { group in runGroup(group) }
+                groupCommitter.submit(pending) { group in runGroup(group) }
             } else {
                 writerLock.withLock { runAlone(pending) }
                 pending.release()

@@ -1,16 +1,15 @@
-import Foundation
-
-/// Gathers the writes that arrive together so one transaction and one commit serve them all.
+/// Who leads SQLite's next group commit and which writes it holds, decided without locks,
+/// threads or a clock.
 ///
 /// Leader/follower, with no timer: a caller queues its write and, if no group is running, leads
 /// one itself, taking every queued write (up to `limit`, oldest first); otherwise it waits, and
 /// the writes that queue up during a group's run form the next one. A write that arrives alone
-/// is led at once, as it was before grouping.
+/// is led at once, as it was before grouping. When a group ends, the lead passes to the oldest
+/// queued write, so a lead's own write is always the first of the group it runs.
 ///
-/// Each waiting caller sleeps on its own write's wake-up and is woken exactly once: when its
-/// write is finished, or when it is handed the lead of the next group. Waking every waiter at
-/// every commit (one shared condition) cost a create a dozen context switches under 64
-/// concurrent writers.
+/// Each waiting caller is woken exactly once: when its write is finished, or when it is handed
+/// the lead of the next group. Waking every waiter at every commit (one shared condition) cost a
+/// create a dozen context switches under 64 concurrent writers.
 ///
 /// When the last group held several writes, writers are arriving together, and a lead first waits
 /// up to `delay` for more to queue (less once the group is full), as PostgreSQL's `commit_delay`
@@ -18,95 +17,94 @@ import Foundation
 /// segment, every reader's page cache emptied), and under the 90/10 mix a commit held only ~3.7
 /// creates: waiting 1 ms served 2–10 % more requests, each with less CPU. A write after a lone one
 /// is led at once.
-final class GroupCommitQueue: @unchecked Sendable {
-    // @unchecked: every stored property is only touched while holding `lock`.
+///
+/// `GroupCommitter` drives it: it hands each caller's event over under its lock and performs the
+/// action it gets back; a write's failure is recorded in the write, so a group that failed (a
+/// refused write, a storage fault, a failed commit) ends like any other.
+struct GroupCommitQueue<Write: Equatable> {
+    /// Who leads, and what the lead is doing.
+    enum Lead: Equatable {
+        /// No group runs: the next write to arrive leads at once.
+        case none
+        /// `lead`, the oldest queued write, leads (or was handed the lead and is waking up) and is
+        /// about to take a group.
+        case leading(Write)
+        /// The lead sleeps until `delay` has passed or the group is full.
+        case waitingForCompany(Write)
+        /// The lead runs `group` (its own write first); the writes that queue meanwhile wait for
+        /// the next one.
+        case running(lead: Write, group: [Write])
+    }
 
-    private let lock = NSLock()
-    private var queued: [PendingWrite] = []
-    private var isLeading = false
-    /// How many writes the last group held.
-    private var lastGroupCount = 0
-    /// The lead's write while it waits for company: the write that fills the group wakes it.
-    private var waitingLead: PendingWrite?
-    private let limit: Int
-    /// In nanoseconds; zero: a lead never waits.
-    private let delayNanoseconds: Int
+    /// At most this many writes share one transaction (at least one).
+    let limit: Int
+    /// How long a lead waits for company after a group of several (zero: never, at most a minute).
+    let delay: Duration
+    /// Who leads now.
+    private(set) var lead = Lead.none
+    /// The writes not yet taken into a group, oldest first.
+    private(set) var queued: [Write] = []
+    /// How many writes the last group held: a lead waits for company only after a group of several.
+    private(set) var lastGroupCount = 0
 
     /// At most `limit` writes share one transaction; a lead waits up to `delay` for company after
     /// a group of several.
     init(limit: Int, delay: Duration = .zero) {
         self.limit = max(1, limit)
-        // Bounded so the nanoseconds cannot overflow; `serve` allows at most a second.
-        let (seconds, attoseconds) = min(max(delay, .zero), .seconds(60)).components
-        delayNanoseconds = Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)
+        // Bounded so that a driver's nanoseconds cannot overflow; `serve` allows at most a second.
+        self.delay = min(max(delay, .zero), .seconds(60))
     }
 
-    /// Queued writes not yet taken by a leader (for tests that need a group formed on purpose).
-    var waitingCount: Int {
-        lock.withLock { queued.count }
-    }
-
-    /// Returns once `write` is finished: committed, or failed with its reason recorded in it.
-    /// `runGroup` runs one group to its end (commit or failure) on the calling thread.
-    func submit(_ write: PendingWrite, runGroup: ([PendingWrite]) -> Void) {
-        lock.lock()
-        queued.append(write)
-        if queued.count >= limit, let lead = waitingLead {
-            waitingLead = nil
-            lead.wakeUp()
-        }
-        if isLeading {
-            lock.unlock()
-            // Woken once: finished, or handed the lead (its write is then still queued).
-            write.waitForWakeUp()
-            lock.lock()
-            if write.isFinished {
-                lock.unlock()
-                return
+    /// Takes one event from the caller whose write is concerned, and says what that caller must
+    /// do now. An event out of turn changes nothing and answers `.none`.
+    mutating func handle(_ event: Event) -> Action {
+        switch event {
+        case .submitted(let write):
+            return submitted(write)
+        case .woken(let write):
+            // Handed the lead, its write is still queued; otherwise a lead finished it.
+            guard lead == .leading(write) else { return .done }
+            return startGroup(leading: write)
+        case .companyWaitEnded:
+            switch lead {
+            case .waitingForCompany(let write), .leading(let write): return takeGroup(leading: write)
+            case .none, .running: return .none
             }
-        } else {
-            isLeading = true
-        }
-        // The lead: run groups until this caller's own write is finished.
-        while true {
-            waitForCompany(leading: write)
-            let count = min(queued.count, limit)
-            lastGroupCount = count
-            let group = Array(queued[0..<count])
-            queued.removeFirst(count)
-            lock.unlock()
-            runGroup(group)
-            lock.lock()
-            for member in group {
-                member.release()
-                member.isFinished = true
-            }
+        case .groupRan:
+            guard case .running(_, let group) = lead else { return .none }
             let next = queued.first
-            if next == nil { isLeading = false }
-            lock.unlock()
-            for member in group where member !== write { member.wakeUp() }
-            if write.isFinished {
-                // The lead passes to the oldest waiting write, which runs the next group.
-                next?.wakeUp()
-                return
-            }
-            lock.lock()
+            lead = next.map { .leading($0) } ?? .none
+            return .finishGroup(waking: group.dropFirst(), nextLead: next)
         }
     }
 
-    /// With `lock` held, by the lead (`lead` is its write) before it takes a group: after a group
-    /// of several, waits until the delay has passed or the group is full.
-    ///
-    /// On the lead's own wake-up, which it no longer needs for anything else, and on the monotonic
-    /// clock: a wall-clock deadline would stretch the wait by any step the clock took back
-    /// meanwhile, and stall every write. A wake-up that comes just as the wait times out stays
-    /// pending, and only spares the lead its next wait.
-    private func waitForCompany(leading lead: PendingWrite) {
-        guard delayNanoseconds > 0, lastGroupCount > 1, queued.count < limit else { return }
-        waitingLead = lead
-        lock.unlock()
-        _ = lead.waitForWakeUp(until: .now() + .nanoseconds(delayNanoseconds))
-        lock.lock()
-        if waitingLead === lead { waitingLead = nil }
+    private mutating func submitted(_ write: Write) -> Action {
+        queued.append(write)
+        switch lead {
+        case .none:
+            lead = .leading(write)
+            return startGroup(leading: write)
+        case .waitingForCompany(let waiting) where queued.count >= limit:
+            lead = .leading(waiting)
+            return .wait(waking: waiting)
+        case .leading, .waitingForCompany, .running:
+            return .wait(waking: nil)
+        }
+    }
+
+    /// After a group of several, the lead first waits for company unless the group is full.
+    private mutating func startGroup(leading write: Write) -> Action {
+        guard delay > .zero, lastGroupCount > 1, queued.count < limit else { return takeGroup(leading: write) }
+        lead = .waitingForCompany(write)
+        return .waitForCompany(delay)
+    }
+
+    private mutating func takeGroup(leading write: Write) -> Action {
+        let count = min(queued.count, limit)
+        lastGroupCount = count
+        let group = Array(queued[0..<count])
+        queued.removeFirst(count)
+        lead = .running(lead: write, group: group)
+        return .run(group)
     }
 }

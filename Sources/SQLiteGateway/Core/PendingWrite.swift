@@ -4,21 +4,26 @@ import Dispatch
 ///
 /// The caller blocks until the group that holds it has committed or failed, so the body (a
 /// non-escaping closure made escaping with `withoutActuallyEscaping`) never outlives its call.
-final class PendingWrite: @unchecked Sendable {
+///
+/// Two pending writes are equal only when they are the same write: the group commit queue tells
+/// its writes apart by identity.
+final class PendingWrite: @unchecked Sendable, Equatable {
     // @unchecked: the caller creates it, then only waits; the leader runs `body` and sets
-    // `failure` before it marks the write finished under the group's lock, and the caller reads
-    // them after seeing `isFinished` under that same lock, which orders every access.
+    // `failure`, then reports the group's end under `GroupCommitter`'s lock, and the caller reads
+    // them after its own wake-up, reported under that same lock, which orders every access.
 
     private var body: ((SQLiteConnection) throws -> Void)?
     /// Why the write failed; nil once finished means its work is committed.
     private(set) var failure: (any Error)?
-    /// Set (under the group's lock) once the commit that holds it succeeded or the write failed.
-    var isFinished = false
     /// The caller's own wake-up: signalled once, when the write is finished or its caller is to lead.
     private let wake = DispatchSemaphore(value: 0)
 
     init(_ body: @escaping (SQLiteConnection) throws -> Void) {
         self.body = body
+    }
+
+    static func == (lhs: PendingWrite, rhs: PendingWrite) -> Bool {
+        lhs === rhs
     }
 
     /// Runs the caller's body on the writer.

@@ -18,7 +18,7 @@ final class AccountReportResponder: SceneResponder, AccountReportPresenterOutput
     }
 
     func showReportRow(_ row: AccountReportRowViewModel) {
-        row.write(to: &body)
+        AccountReportViewModel.writeRow(row, to: &body)
     }
 
     func showReportEnd() {

@@ -13,7 +13,7 @@ struct AccountsConnector {
     private var transactions: any TransactionManager { dependencies.gateway.transactions }
 
     func list(limit: String?, cursor: String?) -> HTTPResponse {
-        let responder = AccountListResponder(context: context)
+        let responder = ViewModelResponder<AccountListViewModel>(context: context) { JSONBody.response(.ok, $0) }
         let useCase = AccountListUseCase(accounts: accounts, owner: user.id)
         AccountListPresenter(useCase: useCase, output: responder, messages: context.messages).eventList(limit: limit, cursor: cursor)
         return responder.response
@@ -21,7 +21,7 @@ struct AccountsConnector {
 
     func create(_ request: HTTPRequest) -> HTTPResponse {
         JSONRequestBody.respond(to: request, context: context) { body in
-            let responder = AccountCreateResponder(context: context)
+            let responder = ViewModelResponder<AccountViewModel>(context: context) { JSONBody.response(.created, $0, headers: ["Location": AccountsRoute.show(id: $0.id).path]) }
             let useCase = AccountCreateUseCase(accounts: accounts, owner: user.id, clock: dependencies.clock, ids: dependencies.ids)
             AccountCreatePresenter(useCase: useCase, output: responder, messages: context.messages).eventCreate(body: body)
             return responder.response
@@ -29,7 +29,7 @@ struct AccountsConnector {
     }
 
     func show(id: String) -> HTTPResponse {
-        let responder = AccountShowResponder(context: context)
+        let responder = ViewModelResponder<AccountViewModel>(context: context) { JSONBody.response(.ok, $0) }
         let useCase = AccountShowUseCase(accounts: accounts, owner: user.id)
         AccountShowPresenter(useCase: useCase, output: responder, messages: context.messages).eventShow(id: id)
         return responder.response

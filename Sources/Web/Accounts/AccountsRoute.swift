@@ -28,3 +28,16 @@ public enum AccountsRoute: Equatable, Sendable {
         }
     }
 }
+
+extension AccountsRoute {
+    /// Hands this route to its scene in `connector`, with the raw inputs the scene reads.
+    func respond(to request: HTTPRequest, with connector: AccountsConnector) -> HTTPResponse {
+        let query = QueryParameters(request.query)
+        switch self {
+        case .list: return connector.list(limit: query["limit"], cursor: query["cursor"])
+        case .create: return connector.create(request)
+        case .show(let id): return connector.show(id: id)
+        case .report(let id): return connector.report(id: id, from: query["from"], to: query["to"])
+        }
+    }
+}

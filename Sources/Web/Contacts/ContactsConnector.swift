@@ -12,7 +12,7 @@ struct ContactsConnector {
     private var contacts: any ContactManager { dependencies.gateway.contacts }
 
     func list(query: String?, limit: String?, cursor: String?) -> HTTPResponse {
-        let responder = ContactListResponder(context: context)
+        let responder = ViewModelResponder<ContactListViewModel>(context: context) { JSONBody.response(.ok, $0) }
         let useCase = ContactListUseCase(contacts: contacts, owner: user.id)
         ContactListPresenter(useCase: useCase, output: responder, messages: context.messages)
             .eventList(query: query, limit: limit, cursor: cursor)
@@ -21,7 +21,7 @@ struct ContactsConnector {
 
     func create(_ request: HTTPRequest) -> HTTPResponse {
         JSONRequestBody.respond(to: request, context: context) { body in
-            let responder = ContactCreateResponder(context: context)
+            let responder = ViewModelResponder<ContactViewModel>(context: context) { JSONBody.response(.created, $0, headers: ["Location": ContactsRoute.show(id: $0.id).path, "ETag": $0.etag]) }
             let useCase = ContactCreateUseCase(contacts: contacts, owner: user.id, clock: dependencies.clock, ids: dependencies.ids)
             ContactCreatePresenter(useCase: useCase, output: responder, messages: context.messages).eventCreate(body: body)
             return responder.response
@@ -29,7 +29,7 @@ struct ContactsConnector {
     }
 
     func show(id: String) -> HTTPResponse {
-        let responder = ContactShowResponder(context: context)
+        let responder = ViewModelResponder<ContactViewModel>(context: context) { JSONBody.response(.ok, $0, headers: ["ETag": $0.etag]) }
         let useCase = ContactShowUseCase(contacts: contacts, owner: user.id)
         ContactShowPresenter(useCase: useCase, output: responder, messages: context.messages).eventShow(id: id)
         return responder.response
@@ -46,7 +46,7 @@ struct ContactsConnector {
     }
 
     func delete(id: String) -> HTTPResponse {
-        let responder = ContactDeleteResponder(context: context)
+        let responder = NoContentResponder(context: context)
         let useCase = ContactDeleteUseCase(contacts: contacts, owner: user.id, clock: dependencies.clock)
         ContactDeletePresenter(useCase: useCase, output: responder, messages: context.messages).eventDelete(id: id)
         return responder.response

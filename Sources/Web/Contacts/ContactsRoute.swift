@@ -28,3 +28,18 @@ public enum ContactsRoute: Equatable, Sendable {
         }
     }
 }
+
+extension ContactsRoute {
+    /// Hands this route to its scene in `connector`, with the raw inputs the scene reads.
+    func respond(to request: HTTPRequest, with connector: ContactsConnector) -> HTTPResponse {
+        switch self {
+        case .list:
+            let query = QueryParameters(request.query)
+            return connector.list(query: query["q"], limit: query["limit"], cursor: query["cursor"])
+        case .create: return connector.create(request)
+        case .show(let id): return connector.show(id: id)
+        case .update(let id): return connector.update(id: id, request)
+        case .delete(let id): return connector.delete(id: id)
+        }
+    }
+}

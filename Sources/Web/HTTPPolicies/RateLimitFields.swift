@@ -22,7 +22,7 @@ enum RateLimitFields {
     /// The refusal of a request past its budget: 429 `rate_limited`, `Retry-After` the window's end.
     static func refusal(_ decision: WriteThrottle.Decision, context: RequestContext) -> HTTPResponse {
         let wait = decision.state.resetSeconds
-        let problem = context.messages.writesThrottled(transfers: decision.policy.kind == .transfers, quota: decision.policy.quota, retryAfter: wait)
+        let problem = context.messages.writesRateLimited(transfers: decision.policy.kind == .transfers, quota: decision.policy.quota, retryAfter: wait)
         var response = JSONBody.problem(problem, requestID: context.requestID, headers: ["Retry-After": "\(wait)"])
         apply(decision, to: &response)
         return response

@@ -25,3 +25,14 @@ public enum OperationalRoute: Equatable, Sendable {
         }
     }
 }
+
+extension OperationalRoute {
+    /// Answers this route; the operational routes have no VIP stack, only a Responder each.
+    func respond(context: RequestContext, dependencies: Dependencies) -> HTTPResponse {
+        switch self {
+        case .health: HealthResponder.respond()
+        case .healthReady: ReadinessResponder.respond(gateway: dependencies.gateway, context: context)
+        case .openAPI: OpenAPIResponder.respond()
+        }
+    }
+}

@@ -12,7 +12,7 @@ struct OrdersConnector {
     private var orders: any OrderManager { dependencies.gateway.orders }
 
     func list(status: String?, sort: String?, limit: String?, cursor: String?) -> HTTPResponse {
-        let responder = OrderListResponder(context: context)
+        let responder = ViewModelResponder<OrderListViewModel>(context: context) { JSONBody.response(.ok, $0) }
         OrderListPresenter(useCase: OrderListUseCase(orders: orders, owner: user.id), output: responder, messages: context.messages)
             .eventList(status: status, sort: sort, limit: limit, cursor: cursor)
         return responder.response
@@ -21,7 +21,7 @@ struct OrdersConnector {
     func create(_ request: HTTPRequest) -> HTTPResponse {
         IdempotentExecution(dependencies: dependencies, context: context, user: user).respond(to: request) {
             JSONRequestBody.respond(to: request, context: context) { body in
-                let responder = OrderCreateResponder(context: context)
+                let responder = ViewModelResponder<OrderViewModel>(context: context) { JSONBody.response(.created, $0, headers: ["Location": OrdersRoute.show(id: $0.id).path, "ETag": $0.etag]) }
                 let useCase = OrderCreateUseCase(
                     orders: orders, products: dependencies.gateway.products, contacts: dependencies.gateway.contacts,
                     policy: dependencies.orderPolicy, owner: user.id, clock: dependencies.clock, ids: dependencies.ids)
@@ -32,7 +32,7 @@ struct OrdersConnector {
     }
 
     func show(id: String) -> HTTPResponse {
-        let responder = OrderShowResponder(context: context)
+        let responder = ViewModelResponder<OrderViewModel>(context: context) { JSONBody.response(.ok, $0, headers: ["ETag": $0.etag]) }
         OrderShowPresenter(useCase: OrderShowUseCase(orders: orders, owner: user.id), output: responder, messages: context.messages)
             .eventShow(id: id)
         return responder.response

@@ -27,3 +27,17 @@ public enum OrdersRoute: Equatable, Sendable {
         }
     }
 }
+
+extension OrdersRoute {
+    /// Hands this route to its scene in `connector`, with the raw inputs the scene reads.
+    func respond(to request: HTTPRequest, with connector: OrdersConnector) -> HTTPResponse {
+        switch self {
+        case .list:
+            let query = QueryParameters(request.query)
+            return connector.list(status: query["status"], sort: query["sort"], limit: query["limit"], cursor: query["cursor"])
+        case .create: return connector.create(request)
+        case .show(let id): return connector.show(id: id)
+        case .cancel(let id): return connector.cancel(id: id, request)
+        }
+    }
+}

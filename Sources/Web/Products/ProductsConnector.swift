@@ -11,14 +11,14 @@ struct ProductsConnector {
     private var products: any ProductManager { dependencies.gateway.products }
 
     func list(limit: String?, cursor: String?) -> HTTPResponse {
-        let responder = ProductListResponder(context: context)
+        let responder = ViewModelResponder<ProductListViewModel>(context: context) { JSONBody.response(.ok, $0) }
         ProductListPresenter(useCase: ProductListUseCase(products: products), output: responder, messages: context.messages)
             .eventList(limit: limit, cursor: cursor)
         return responder.response
     }
 
     func show(id: String) -> HTTPResponse {
-        let responder = ProductShowResponder(context: context)
+        let responder = ViewModelResponder<ProductViewModel>(context: context) { JSONBody.response(.ok, $0) }
         ProductShowPresenter(useCase: ProductShowUseCase(products: products), output: responder, messages: context.messages).eventShow(id: id)
         return responder.response
     }

@@ -21,3 +21,15 @@ public enum ProductsRoute: Equatable, Sendable {
         }
     }
 }
+
+extension ProductsRoute {
+    /// Hands this route to its scene in `connector`, with the raw inputs the scene reads.
+    func respond(to request: HTTPRequest, with connector: ProductsConnector) -> HTTPResponse {
+        switch self {
+        case .list:
+            let query = QueryParameters(request.query)
+            return connector.list(limit: query["limit"], cursor: query["cursor"])
+        case .show(let id): return connector.show(id: id)
+        }
+    }
+}

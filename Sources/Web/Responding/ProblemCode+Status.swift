@@ -23,7 +23,7 @@ extension ProblemCode {
         case .rateLimited: .tooManyRequests
         case .headersTooLarge: .requestHeaderFieldsTooLarge
         case .internalError: .internalServerError
-        case .methodNotImplemented, .unsupportedTransferCoding: .notImplemented
+        case .methodNotImplemented, .unsupportedTransferCoding, .notImplemented: .notImplemented
         case .storageUnavailable, .serverBusy, .addressAtCapacity, .shuttingDown, .handlerTimeout: .serviceUnavailable
         case .httpVersionNotSupported: .httpVersionNotSupported
         }
@@ -41,7 +41,8 @@ extension ProblemCode {
             .methodNotAllowed, .requestTimeout, .emailTaken, .invalidTransition, .draftChanged, .idempotencyKeyReused, .staleETag,
             .bodyTooLarge, .uriTooLong, .unsupportedMediaType, .expectationFailed, .validationFailed, .invalidRange, .reportTooLarge, .draftIncomplete,
             .currencyMismatch, .insufficientFunds, .sameAccount, .recipientNotReachable, .quotaExceeded, .headersTooLarge, .internalError,
-            .methodNotImplemented, .unsupportedTransferCoding, .handlerTimeout, .httpVersionNotSupported, .alreadyVerified, .invalidCode, .codeExpired:
+            .methodNotImplemented, .unsupportedTransferCoding, .notImplemented, .handlerTimeout, .httpVersionNotSupported, .alreadyVerified, .invalidCode,
+            .codeExpired:
             false
         }
     }

@@ -27,6 +27,7 @@ public class SceneResponder: ProblemPresenterOutput, NotFoundPresenterOutput, Va
     public func showStorageUnavailable(_ problem: ProblemViewModel) { showProblem(problem) }
     public func showStorageFailure(_ problem: ProblemViewModel) { showProblem(problem) }
     public func showQuotaExceeded(_ problem: ProblemViewModel) { showProblem(problem) }
+    public func showNotImplemented(_ problem: ProblemViewModel) { showProblem(problem) }
     /// A bug, not an expected failure: logged at error level with its reason and the request's
     /// id, so that the 500 the client sees leads the operator to its cause.
     public func showInternalInconsistency(_ problem: ProblemViewModel, reason: String) {

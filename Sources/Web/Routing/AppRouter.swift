@@ -4,7 +4,7 @@ import HTTPServer
 import Presentation
 
 /// The root of the router tree: matches a request against every feature's endpoints,
-/// authenticates the signed-in routes, hands each route to the feature router that owns it,
+/// authenticates the signed-in routes, hands each route to its feature's Route, which dispatches it to its scene,
 /// and answers in one place what nobody handles (401, 404, 405 with `Allow`); then applies the
 /// response policies every answer shares (language fields, 304, CORS).
 public struct AppRouter: Sendable {
@@ -14,15 +14,6 @@ public struct AppRouter: Sendable {
     private let policies: ResponsePolicies
     /// Whether `/` and `/app/…` serve the web client (`--web-app`); off, both are 404.
     private let webApp: Bool
-    private let operational = OperationalRouter()
-    private let contacts = ContactsRouter()
-    private let users = UsersRouter()
-    private let sessions = SessionsRouter()
-    private let products = ProductsRouter()
-    private let orders = OrdersRouter()
-    private let accounts = AccountsRouter()
-    private let transfers = TransfersRouter()
-    private let transactions = TransactionsRouter()
 
     public init(dependencies: Dependencies, policies: ResponsePolicies = ResponsePolicies(), webApp: Bool = false) {
         self.dependencies = dependencies
@@ -84,13 +75,13 @@ public struct AppRouter: Sendable {
     private func respond(to route: OpenRoute, _ request: HTTPRequest, _ context: RequestContext) -> HTTPResponse {
         switch route {
         case .operational(let route):
-            operational.respond(to: route, context, dependencies)
+            route.respond(context: context, dependencies: dependencies)
         case .users(let route):
-            users.respond(to: route, request, UsersConnector(dependencies: dependencies, context: context))
+            route.respond(to: request, with: UsersConnector(dependencies: dependencies, context: context))
         case .sessions(let route):
-            sessions.respond(to: route, request, SessionsConnector(dependencies: dependencies, context: context))
+            route.respond(to: request, with: SessionsConnector(dependencies: dependencies, context: context))
         case .transactions(let route):
-            transactions.respond(to: route, request, TransactionsConnector(dependencies: dependencies, context: context))
+            route.respond(to: request, with: TransactionsConnector(dependencies: dependencies, context: context))
         }
     }
 
@@ -109,21 +100,21 @@ public struct AppRouter: Sendable {
     private func respond(to route: SignedInRoute, _ request: HTTPRequest, _ context: RequestContext, _ user: AuthenticatedUser) -> HTTPResponse {
         switch route {
         case .contacts(let route):
-            contacts.respond(to: route, request, ContactsConnector(dependencies: dependencies, context: context, user: user))
+            route.respond(to: request, with: ContactsConnector(dependencies: dependencies, context: context, user: user))
         case .users(let route):
-            users.respond(to: route, request, UsersConnector(dependencies: dependencies, context: context), user: user)
+            route.respond(to: request, with: UsersConnector(dependencies: dependencies, context: context), user: user)
         case .sessions(let route):
-            sessions.respond(to: route, SessionsConnector(dependencies: dependencies, context: context), user: user)
+            route.respond(with: SessionsConnector(dependencies: dependencies, context: context), user: user)
         case .products(let route):
-            products.respond(to: route, request, ProductsConnector(dependencies: dependencies, context: context))
+            route.respond(to: request, with: ProductsConnector(dependencies: dependencies, context: context))
         case .orders(let route):
-            orders.respond(to: route, request, OrdersConnector(dependencies: dependencies, context: context, user: user))
+            route.respond(to: request, with: OrdersConnector(dependencies: dependencies, context: context, user: user))
         case .accounts(let route):
-            accounts.respond(to: route, request, AccountsConnector(dependencies: dependencies, context: context, user: user))
+            route.respond(to: request, with: AccountsConnector(dependencies: dependencies, context: context, user: user))
         case .transfers(let route):
-            transfers.respond(to: route, request, TransfersConnector(dependencies: dependencies, context: context, user: user))
+            route.respond(to: request, with: TransfersConnector(dependencies: dependencies, context: context, user: user))
         case .transactions(let route):
-            transactions.respond(to: route, request, TransactionsConnector(dependencies: dependencies, context: context), user: user)
+            route.respond(to: request, with: TransactionsConnector(dependencies: dependencies, context: context), user: user)
         }
     }
 }

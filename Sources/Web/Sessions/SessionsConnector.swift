@@ -24,7 +24,7 @@ struct SessionsConnector {
 
     func refresh(_ request: HTTPRequest) -> HTTPResponse {
         JSONRequestBody.respond(to: request, context: context) { body in
-            let responder = SessionRefreshResponder(context: context)
+            let responder = ViewModelResponder<SessionViewModel>(context: context) { JSONBody.response(.ok, $0, headers: ["Cache-Control": "no-store"]) }
             let useCase = SessionRefreshUseCase(
                 sessions: dependencies.gateway.sessions, tokens: dependencies.tokens, authenticator: dependencies.authenticator,
                 clock: dependencies.clock, policy: dependencies.sessionPolicy)
@@ -34,14 +34,14 @@ struct SessionsConnector {
     }
 
     func list(user: AuthenticatedUser) -> HTTPResponse {
-        let responder = SessionListResponder(context: context)
+        let responder = ViewModelResponder<SessionListViewModel>(context: context) { JSONBody.response(.ok, $0) }
         let useCase = SessionListUseCase(sessions: dependencies.gateway.sessions, user: user.id, tokenDigest: user.tokenDigest, clock: dependencies.clock)
         SessionListPresenter(useCase: useCase, output: responder, messages: context.messages).eventList()
         return responder.response
     }
 
     func deleteAll(user: AuthenticatedUser) -> HTTPResponse {
-        let responder = SessionDeleteAllResponder(context: context)
+        let responder = NoContentResponder(context: context)
         let useCase = SessionDeleteAllUseCase(
             sessions: dependencies.gateway.sessions, authenticator: dependencies.authenticator, clock: dependencies.clock)
         SessionDeleteAllPresenter(useCase: useCase, output: responder, messages: context.messages)
@@ -50,7 +50,7 @@ struct SessionsConnector {
     }
 
     func deleteCurrent(user: AuthenticatedUser) -> HTTPResponse {
-        let responder = SessionDeleteResponder(context: context)
+        let responder = NoContentResponder(context: context)
         let useCase = SessionDeleteUseCase(
             sessions: dependencies.gateway.sessions, authenticator: dependencies.authenticator, clock: dependencies.clock)
         SessionDeletePresenter(useCase: useCase, output: responder, messages: context.messages).eventLogout(tokenDigest: user.tokenDigest)

@@ -41,3 +41,24 @@ public enum SessionsRoute {
         }
     }
 }
+
+extension SessionsRoute.Open {
+    /// Hands this route to its scene in `connector`, with the raw inputs the scene reads.
+    func respond(to request: HTTPRequest, with connector: SessionsConnector) -> HTTPResponse {
+        switch self {
+        case .create: connector.create(request)
+        case .refresh: connector.refresh(request)
+        }
+    }
+}
+
+extension SessionsRoute.SignedIn {
+    /// Hands this route to its scene in `connector`, with the raw inputs the scene reads.
+    func respond(with connector: SessionsConnector, user: AuthenticatedUser) -> HTTPResponse {
+        switch self {
+        case .list: connector.list(user: user)
+        case .deleteAll: connector.deleteAll(user: user)
+        case .deleteCurrent: connector.deleteCurrent(user: user)
+        }
+    }
+}

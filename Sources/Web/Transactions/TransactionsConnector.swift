@@ -14,7 +14,7 @@ struct TransactionsConnector {
     func list(accountID: String, group: String?, from: String?, to: String?, limit: String?, cursor: String?, user: AuthenticatedUser)
         -> HTTPResponse
     {
-        let responder = TransactionListResponder(context: context)
+        let responder = ViewModelResponder<TransactionListViewModel>(context: context) { JSONBody.response(.ok, $0) }
         let useCase = TransactionListUseCase(accounts: accounts, transactions: transactions, owner: user.id)
         TransactionListPresenter(useCase: useCase, output: responder, messages: context.messages)
             .eventList(id: accountID, group: group, from: from, to: to, limit: limit, cursor: cursor)
@@ -37,6 +37,14 @@ struct TransactionsConnector {
         let responder = SortedTransactionsResponder(context: context)
         let useCase = SortedTransactionsUseCase(accounts: accounts, transactions: transactions)
         SortedTransactionsPresenter(useCase: useCase, output: responder, messages: context.messages).eventList(selection: selection, scope: scope)
+        return responder.response
+    }
+
+    /// GET /v1/transactions/{id}: written by the scaffold.
+    func show(id: String, user: AuthenticatedUser) -> HTTPResponse {
+        let responder = ViewModelResponder<TransactionViewModel>(context: context) { JSONBody.response(.ok, $0) }
+        let useCase = TransactionShowUseCase(transactions: dependencies.gateway.transactions, accounts: dependencies.gateway.accounts, owner: user.id)
+        TransactionShowPresenter(useCase: useCase, output: responder, messages: context.messages).eventShow(id: id)
         return responder.response
     }
 }

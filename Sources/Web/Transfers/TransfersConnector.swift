@@ -19,7 +19,7 @@ struct TransfersConnector {
     }
 
     func list(limit: String?, cursor: String?) -> HTTPResponse {
-        let responder = TransferListResponder(context: context)
+        let responder = ViewModelResponder<TransferListViewModel>(context: context) { JSONBody.response(.ok, $0) }
         TransferListPresenter(useCase: TransferListUseCase(transfers: gateway.transfers, owner: user.id), output: responder, messages: context.messages)
             .eventList(limit: limit, cursor: cursor)
         return responder.response
@@ -28,7 +28,7 @@ struct TransfersConnector {
     func create(_ request: HTTPRequest) -> HTTPResponse {
         IdempotentExecution(dependencies: dependencies, context: context, user: user).respond(to: request) {
             JSONRequestBody.respond(to: request, context: context) { body in
-                let responder = TransferCreateResponder(context: context)
+                let responder = ViewModelResponder<TransferViewModel>(context: context) { JSONBody.response(.created, $0, headers: ["Location": TransfersRoute.show(id: $0.id).path]) }
                 let useCase = TransferCreateUseCase(
                     transfers: gateway.transfers, accounts: gateway.accounts, contacts: gateway.contacts, users: gateway.users,
                     policy: dependencies.transferPolicy, owner: user.id, clock: dependencies.clock, ids: dependencies.ids)
@@ -39,7 +39,7 @@ struct TransfersConnector {
     }
 
     func show(id: String) -> HTTPResponse {
-        let responder = TransferShowResponder(context: context)
+        let responder = ViewModelResponder<TransferViewModel>(context: context) { JSONBody.response(.ok, $0) }
         TransferShowPresenter(useCase: TransferShowUseCase(transfers: gateway.transfers, owner: user.id), output: responder, messages: context.messages)
             .eventShow(id: id)
         return responder.response
@@ -47,14 +47,14 @@ struct TransfersConnector {
 
     func createDraft(_ request: HTTPRequest) -> HTTPResponse {
         JSONRequestBody.respond(to: request, context: context) { body in
-            let responder = TransferDraftCreateResponder(context: context)
+            let responder = ViewModelResponder<TransferDraftViewModel>(context: context) { JSONBody.response(.created, $0, headers: ["Location": TransfersRoute.showDraft(id: $0.id).path, "ETag": $0.etag]) }
             TransferDraftCreatePresenter(flow: flow, output: responder, messages: context.messages).eventCreate(body: body)
             return responder.response
         }
     }
 
     func showDraft(id: String) -> HTTPResponse {
-        let responder = TransferDraftShowResponder(context: context)
+        let responder = ViewModelResponder<TransferDraftViewModel>(context: context) { JSONBody.response(.ok, $0, headers: ["ETag": $0.etag]) }
         TransferDraftShowPresenter(flow: flow, output: responder, messages: context.messages).eventShow(id: id)
         return responder.response
     }
@@ -68,7 +68,7 @@ struct TransfersConnector {
     }
 
     func deleteDraft(id: String) -> HTTPResponse {
-        let responder = TransferDraftDeleteResponder(context: context)
+        let responder = NoContentResponder(context: context)
         TransferDraftDeletePresenter(flow: flow, output: responder, messages: context.messages).eventDelete(id: id)
         return responder.response
     }
@@ -76,7 +76,7 @@ struct TransfersConnector {
     /// No body is read: the draft holds everything.
     func submitDraft(id: String, _ request: HTTPRequest) -> HTTPResponse {
         IdempotentExecution(dependencies: dependencies, context: context, user: user).respond(to: request) {
-            let responder = TransferDraftSubmitResponder(context: context)
+            let responder = ViewModelResponder<TransferViewModel>(context: context) { JSONBody.response(.created, $0, headers: ["Location": TransfersRoute.show(id: $0.id).path]) }
             TransferDraftSubmitPresenter(flow: flow, output: responder, messages: context.messages).eventSubmit(id: id)
             return responder.response
         }

@@ -40,3 +40,21 @@ public enum TransfersRoute: Equatable, Sendable {
         }
     }
 }
+
+extension TransfersRoute {
+    /// Hands this route to its scene in `connector`, with the raw inputs the scene reads.
+    func respond(to request: HTTPRequest, with connector: TransfersConnector) -> HTTPResponse {
+        switch self {
+        case .list:
+            let query = QueryParameters(request.query)
+            return connector.list(limit: query["limit"], cursor: query["cursor"])
+        case .create: return connector.create(request)
+        case .show(let id): return connector.show(id: id)
+        case .createDraft: return connector.createDraft(request)
+        case .showDraft(let id): return connector.showDraft(id: id)
+        case .updateDraft(let id): return connector.updateDraft(id: id, request)
+        case .deleteDraft(let id): return connector.deleteDraft(id: id)
+        case .submitDraft(let id): return connector.submitDraft(id: id, request)
+        }
+    }
+}

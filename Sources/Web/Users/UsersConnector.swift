@@ -20,7 +20,7 @@ struct UsersConnector {
     }
 
     func me(user: AuthenticatedUser) -> HTTPResponse {
-        let responder = MeShowResponder(context: context)
+        let responder = ViewModelResponder<UserViewModel>(context: context) { JSONBody.response(.ok, $0) }
         let useCase = MeShowUseCase(users: dependencies.gateway.users, user: user.id)
         MeShowPresenter(useCase: useCase, output: responder, messages: context.messages).eventShow()
         return responder.response

@@ -55,3 +55,26 @@ public enum UsersRoute {
         }
     }
 }
+
+extension UsersRoute.Open {
+    /// Hands this route to its scene in `connector`, with the raw inputs the scene reads.
+    func respond(to request: HTTPRequest, with connector: UsersConnector) -> HTTPResponse {
+        switch self {
+        case .register: connector.register(request)
+        case .requestPasswordReset: connector.requestPasswordReset(request)
+        case .confirmPasswordReset: connector.confirmPasswordReset(request)
+        }
+    }
+}
+
+extension UsersRoute.SignedIn {
+    /// Hands this route to its scene in `connector`, with the raw inputs the scene reads.
+    func respond(to request: HTTPRequest, with connector: UsersConnector, user: AuthenticatedUser) -> HTTPResponse {
+        switch self {
+        case .me: connector.me(user: user)
+        case .verify: connector.verify(request, user: user)
+        case .sendVerification: connector.sendVerification(user: user)
+        case .changePassword: connector.changePassword(request, user: user)
+        }
+    }
+}

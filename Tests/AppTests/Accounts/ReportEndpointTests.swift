@@ -28,7 +28,12 @@ struct ReportEndpointTests {
         #expect(footers.compactMap { $0["total"] as? String } == ["560.19", "778.78"])
         #expect(footers.compactMap { $0["odd"] as? Bool } == [true, false])
         #expect(rows.last?["type"] as? String == "grandfooter" && rows.last?["total"] as? String == "1338.97")
-        #expect(response.text.hasPrefix(#"{"rows":[{"type":"header","title":"Authorized Transactions"},{"type":"subheader","title":"Apr 01, 2016","odd":true},{"type":"detail","description":"Starbucks","amount":"3.11","odd":true}"#))
+        #expect(response.text.hasPrefix("""
+            {"rows":[
+            {"type":"header","title":"Authorized Transactions"},
+            {"type":"subheader","title":"Apr 01, 2016","odd":true},
+            {"type":"detail","description":"Starbucks","amount":"3.11","odd":true}
+            """))
         // Banding: `odd` flips at every subheader and every footer; details and subfooters keep it.
         var band = false
         for row in rows {
@@ -45,6 +50,38 @@ struct ReportEndpointTests {
         #expect(frenchRows.first?["title"] as? String == "Transactions autorisées")
         #expect(frenchRows[1]["title"] as? String == "01 avr. 2016")
         #expect(frenchRows.last?["total"] as? String == "1338,97")
+    }
+
+    @Test("the report reads line by line: the first line opens the document, each line between is one whole row, the last closes it")
+    func lineFraming() throws {
+        let app = try TestApplication()
+        let id = try #require(try app.firstAccount()["id"] as? String)
+        try app.importFeed(into: id)
+        // A description with a line break, a quote and a backslash must still keep to its one line.
+        let feed = FileManager.default.temporaryDirectory.appendingPathComponent("report-framing-\(UUID().uuidString).json")
+        try Data(#"[{"group":"P","date":"2016-05-31","description":"two\nlines \"quoted\" back\\slash","amount":"1.00","debit":"D"}]"#.utf8)
+            .write(to: feed)
+        defer { try? FileManager.default.removeItem(at: feed) }
+        try app.importFeed(feed, into: id)
+        for language in ["en", "fr"] {
+            let response = try app.request("GET", "/v1/accounts/\(id)/report?from=2016-04-01&to=2016-05-31", headers: ["Accept-Language": language])
+            #expect(response.status == 200)
+            let lines = response.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            #expect(lines.first == #"{"rows":["#)
+            #expect(lines.suffix(2) == ["]}", ""], "the body ends with its closing line and a line break")
+            let rowLines = lines.dropFirst().dropLast(2)
+            #expect(rowLines.dropLast().allSatisfy { $0.hasSuffix("},") } && rowLines.last?.hasSuffix("}") == true)
+            let parsed = rowLines.compactMap { line in
+                let row = line.hasSuffix(",") ? String(line.dropLast()) : line
+                return (try? JSONSerialization.jsonObject(with: Data(row.utf8))) as? [String: Any]
+            }
+            // Line by line, the rows are the document's rows, in order.
+            let whole = rows(response)
+            #expect(parsed.count == rowLines.count && parsed.count == whole.count && whole.count > 130)
+            let canonical = { (row: [String: Any]) in try? JSONSerialization.data(withJSONObject: row, options: .sortedKeys) }
+            #expect(zip(parsed, whole).allSatisfy { canonical($0) != nil && canonical($0) == canonical($1) })
+            #expect(parsed.contains { $0["description"] as? String == "two\nlines \"quoted\" back\\slash" })
+        }
     }
 
     @Test(
@@ -82,7 +119,16 @@ struct ReportEndpointTests {
         #expect(april.contains { $0["message"] as? String == "There are no Posted Transactions in this period" })
         #expect(april.last?["total"] as? String == "560.19")
         let none = try app.request("GET", "/v1/accounts/\(id)/report?from=2020-01-01&to=2020-01-31")
-        #expect(none.text == #"{"rows":[{"type":"header","title":"Authorized Transactions"},{"type":"message","message":"There are no Authorized Transactions in this period"},{"type":"header","title":"Posted Transactions"},{"type":"message","message":"There are no Posted Transactions in this period"},{"type":"grandfooter","title":"Grand total","total":"0.00"}]}"#)
+        #expect(none.text == """
+            {"rows":[
+            {"type":"header","title":"Authorized Transactions"},
+            {"type":"message","message":"There are no Authorized Transactions in this period"},
+            {"type":"header","title":"Posted Transactions"},
+            {"type":"message","message":"There are no Posted Transactions in this period"},
+            {"type":"grandfooter","title":"Grand total","total":"0.00"}
+            ]}
+
+            """)
         // Without dates: the 90 days up to today, which the 2016 feed does not reach.
         #expect(rows(try app.request("GET", "/v1/accounts/\(id)/report")).count == 5)
     }

@@ -30,6 +30,7 @@ final class WholeReport: AccountReportPresenterOutput {
     func showStorageUnavailable(_ problem: ProblemViewModel) { self.problem = problem }
     func showStorageFailure(_ problem: ProblemViewModel) { self.problem = problem }
     func showQuotaExceeded(_ problem: ProblemViewModel) { self.problem = problem }
+    func showNotImplemented(_ problem: ProblemViewModel) { self.problem = problem }
     func showNotFound(_ problem: ProblemViewModel) { self.problem = problem }
     func showValidationFailures(_ problem: ProblemViewModel) { self.problem = problem }
 }

@@ -35,6 +35,23 @@ struct ContactsEndpointTests {
         #expect(shown.header("ETag") == "\"1\"")
     }
 
+    @Test("a contact carries its birthday worded and its address as lines, in the request's language")
+    func birthdayAndAddressLines() throws {
+        let app = try TestApplication()
+        let id = try #require(TestApplication.object(try app.request("POST", "/v1/contacts", json: charlie))["id"] as? String)
+        let english = TestApplication.object(try app.request("GET", "/v1/contacts/\(id)"))
+        #expect(english["birthdayFormatted"] as? String == "Oct 02, 1950")
+        #expect(english["addressLines"] as? [String] == ["1 Pine St", "Toronto ON M5V 2T6", "CA"])
+        let french = TestApplication.object(try app.request("GET", "/v1/contacts/\(id)", headers: ["Accept-Language": "fr"]))
+        #expect(french["birthdayFormatted"] as? String == "02 oct. 1950")
+        #expect(french["addressLines"] as? [String] == ["1 Pine St", "Toronto ON M5V 2T6", "CA"])
+        let moved = TestApplication.object(try app.request(
+            "PATCH", "/v1/contacts/\(id)", json: #"{"birthday":null,"address":{"city":"Paris","province":null,"postalCode":"75001","country":"France"}}"#,
+            headers: ["Accept-Language": "fr"]))
+        #expect(moved["birthdayFormatted"] is NSNull)
+        #expect(moved["addressLines"] as? [String] == ["1 Pine St", "75001 Paris", "France"])
+    }
+
     @Test("list is sorted by name, searchable, and pages with an opaque cursor")
     func listSearchAndPages() throws {
         let app = try TestApplication()

@@ -164,7 +164,7 @@ struct TransfersEndpointTests {
         #expect(try app.request("POST", "/v1/transfers", json: body(#""1.00""#), headers: ["Idempotency-Key": "bad"]).status == 201)
     }
 
-    @Test("the flow: create, one step at a time, show with missing, submit once; afterwards the draft is 404")
+    @Test("the flow: create, one step at a time, show with missing and the next step, submit once; afterwards the draft is 404")
     func draftFlow() throws {
         let app = try TestApplication()
         let (main, savings) = try funded(app)
@@ -173,6 +173,7 @@ struct TransfersEndpointTests {
         let id = try #require(TestApplication.object(created)["id"] as? String)
         #expect(created.header("Location") == "/v1/transfer-drafts/\(id)")
         #expect(TestApplication.object(created)["missing"] as? [String] == ["amount", "recipient"])
+        #expect(TestApplication.object(created)["nextStep"] as? String == "recipient")
         let incomplete = try app.request("POST", "/v1/transfer-drafts/\(id)/submit")
         #expect(incomplete.status == 422 && TestApplication.object(incomplete)["code"] as? String == "draft_incomplete")
         #expect(try app.request("PATCH", "/v1/transfer-drafts/\(id)", json: #"{"amount":"1.001"}"#).status == 422)
@@ -180,10 +181,11 @@ struct TransfersEndpointTests {
         #expect(try app.request("PATCH", "/v1/transfer-drafts/\(id)", json: #"{"toAccountId":"\#(main)"}"#).status == 422)
         let amount = try app.request("PATCH", "/v1/transfer-drafts/\(id)", json: #"{"amount":"25.00"}"#)
         #expect(amount.status == 200 && amount.header("ETag") == "\"2\"")
+        #expect(TestApplication.object(amount)["nextStep"] as? String == "recipient")
         #expect(try app.request("PATCH", "/v1/transfer-drafts/\(id)", json: #"{"toAccountId":"\#(savings)"}"#).status == 200)
         #expect(try app.request("PATCH", "/v1/transfer-drafts/\(id)", json: #"{"memo":"lunch"}"#).status == 200)
         let shown = TestApplication.object(try app.request("GET", "/v1/transfer-drafts/\(id)"))
-        #expect(shown["missing"] as? [String] == [] && shown["memo"] as? String == "lunch")
+        #expect(shown["missing"] as? [String] == [] && shown["memo"] as? String == "lunch" && shown["nextStep"] as? String == "review")
         let other = try app.register(email: "other@example.com")
         #expect(try app.request("GET", "/v1/transfer-drafts/\(id)", auth: .bearer(other)).status == 404)
         #expect(try app.request("POST", "/v1/transfer-drafts/\(id)/submit", auth: .bearer(other)).status == 404)

@@ -96,6 +96,23 @@ struct TransferFlowTests {
         #expect(gone.recipient == .contact(ContactID("c_bob")) && gone.recipientName == nil)
     }
 
+    @Test("the next step is the recipient until one is chosen, then the amount, then the review; a cleared step is asked again")
+    func nextStep() throws {
+        let world = try TransferWorld()
+        let id = try start(world)
+        #expect(try #require(stored(world, id)).nextStep == .recipient)
+        guard case .draft(let amountOnly) = try #require(update(world, id, .amount(DecimalAmount("12.34"))).first) else { throw CancellationError() }
+        #expect(amountOnly.nextStep == .recipient)
+        _ = update(world, id, .amount(nil))
+        guard case .draft(let recipientOnly) = try #require(update(world, id, .recipient(toAccountID: nil, toContactID: ContactID("c_bob"))).first)
+        else { throw CancellationError() }
+        #expect(recipientOnly.nextStep == .amount)
+        guard case .draft(let complete) = try #require(update(world, id, .amount(DecimalAmount("1.00"))).first) else { throw CancellationError() }
+        #expect(complete.nextStep == .review)
+        guard case .draft(let cleared) = try #require(update(world, id, .recipient(toAccountID: nil, toContactID: nil)).first) else { throw CancellationError() }
+        #expect(cleared.nextStep == .recipient)
+    }
+
     @Test("an amount or recipient step without a value clears it, so submit misses it again")
     func emptyStepsClear() throws {
         let world = try TransferWorld()

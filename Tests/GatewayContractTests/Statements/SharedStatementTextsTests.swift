@@ -77,7 +77,7 @@ struct SharedStatementTextsTests {
             SessionStatements.insert, SessionStatements.insertWithoutRefresh, SessionStatements.fetch, SessionStatements.revoke,
             SessionStatements.revokeAllBut, SessionStatements.touch, SessionStatements.list, SessionStatements.rotate,
             SessionStatements.updatePasswordHash, SessionStatements.purge, sessions.fetchFamily,
-            Transactions.list, Transactions.listAfter, TransactionRow.insert, Report.count, Report.firstPage, Report.nextPage,
+            Transactions.list, Transactions.listAfter, TransactionRow.insert, TransactionRow.fetchOwned, Report.count, Report.firstPage, Report.nextPage,
             Drafts.insert, Drafts.fetch, Drafts.update, Drafts.delete, Drafts.purge, Drafts.openDraftCount,
             Transfers.fetch, Transfers.list, Transfers.listAfter, TransferSteps.insert, TransferSteps.available, TransferSteps.consumeDraft,
             Users.fetchByID, UserRow.fetchByEmail, UserRow.signInCandidates, UserRow.insert, UserRow.markVerified,

@@ -31,6 +31,16 @@ struct TransactionManagerContractTests {
         #expect(sequences == sequences.sorted() && Set(sequences).count == 6)
     }
 
+    @Test("a transaction is found by id for its account's owner only; someone else's and a missing id read alike", arguments: Backend.allCases)
+    func fetchOwned(backend: Backend) throws {
+        let (_, transactions) = try seeded(backend)
+        let t2 = try #require(try transactions.fetch(id: TransactionID("t2"), owner: UserID("u_alice")))
+        #expect(t2.id.rawValue == "t2" && t2.accountID == AccountID("a_u_alice") && t2.group == .authorized && t2.date == date(3))
+        #expect(try transactions.fetch(id: TransactionID("tb"), owner: UserID("u_alice")) == nil)
+        #expect(try transactions.fetch(id: TransactionID("t2"), owner: UserID("u_bob")) == nil)
+        #expect(try transactions.fetch(id: TransactionID("missing"), owner: UserID("u_alice")) == nil)
+    }
+
     @Test("the list is newest first by date then insertion order, and a cursor resumes exactly, even after new rows arrive", arguments: Backend.allCases)
     func listAndCursor(backend: Backend) throws {
         let (_, transactions) = try seeded(backend)

@@ -40,19 +40,24 @@ struct AccountReportPresenterTests {
         play(presenter(spy))
         guard case .report(let report) = try #require(spy.shown.first) else { Issue.record("no report"); return }
         #expect(spy.shown.count == 1)
-        #expect(json(report) == #"{"rows":["#
-            + #"{"type":"header","title":"Authorized Transactions"},"#
-            + #"{"type":"subheader","title":"Apr 01, 2016","odd":true},"#
-            + #"{"type":"detail","description":"Starbucks","amount":"3.11","odd":true},"#
-            + #"{"type":"detail","description":"Refund","amount":"-5.00","odd":true},"#
-            + #"{"type":"subfooter","odd":true},"#
-            + #"{"type":"subheader","title":"Apr 02, 2016","odd":false},"#
-            + #"{"type":"detail","description":"Uber","amount":"1234.56","odd":false},"#
-            + #"{"type":"subfooter","odd":false},"#
-            + #"{"type":"footer","title":"Total","total":"1232.67","odd":true},"#
-            + #"{"type":"header","title":"Posted Transactions"},"#
-            + #"{"type":"message","message":"There are no Posted Transactions in this period"},"#
-            + #"{"type":"grandfooter","title":"Grand total","total":"1232.67"}]}"#)
+        // One row per line: the framing a client reading the stream line by line relies on.
+        #expect(json(report) == """
+            {"rows":[
+            {"type":"header","title":"Authorized Transactions"},
+            {"type":"subheader","title":"Apr 01, 2016","odd":true},
+            {"type":"detail","description":"Starbucks","amount":"3.11","odd":true},
+            {"type":"detail","description":"Refund","amount":"-5.00","odd":true},
+            {"type":"subfooter","odd":true},
+            {"type":"subheader","title":"Apr 02, 2016","odd":false},
+            {"type":"detail","description":"Uber","amount":"1234.56","odd":false},
+            {"type":"subfooter","odd":false},
+            {"type":"footer","title":"Total","total":"1232.67","odd":true},
+            {"type":"header","title":"Posted Transactions"},
+            {"type":"message","message":"There are no Posted Transactions in this period"},
+            {"type":"grandfooter","title":"Grand total","total":"1232.67"}
+            ]}
+
+            """)
     }
 
     @Test("French rows: translated titles and messages, dates as 01 avr. 2016, decimal commas; the same banding")

@@ -59,7 +59,7 @@ struct AccountViewModelTests {
 
     @Test("account creation: wrong types and malformed currencies are 400 before the use case")
     func createFormat() throws {
-        let spy = AccountsPresenterOutputSpy()
+        let spy = ViewModelOutputSpy<AccountViewModel>()
         let presenter = AccountCreatePresenter(
             useCase: AccountCreateUseCase(accounts: UntouchableAccountManager(), owner: Fixture.owner, clock: FixedTestClock(), ids: TimeOrderedIDGenerator()),
             output: spy, messages: Messages(.en))

@@ -15,17 +15,17 @@ struct JSONOutputTests {
 
     @Test("a contact is written with every key in order and absent values as null")
     func contact() {
-        #expect(written(ContactViewModel(Fixture.contact(first: nil))) == """
+        #expect(written(ContactViewModel(Fixture.contact(first: nil), language: .en)) == """
             {"id":"c_1","firstName":null,"lastName":"Brown","contactName":"Brown","email":"charlie@example.com",\
-            "phone":null,"birthday":"1950-10-02","address":{"street":null,"street2":null,"city":"Toronto",\
-            "province":null,"postalCode":null,"country":null},"createdAt":"2026-11-18T11:06:40Z",\
+            "phone":null,"birthday":"1950-10-02","birthdayFormatted":"Oct 02, 1950","address":{"street":null,"street2":null,"city":"Toronto",\
+            "province":null,"postalCode":null,"country":null},"addressLines":["Toronto"],"createdAt":"2026-11-18T11:06:40Z",\
             "updatedAt":"2026-11-18T11:06:40Z"}
             """)
     }
 
     @Test("quotes, backslashes and control characters are escaped; other Unicode passes through")
     func escapes() throws {
-        let text = written(ContactViewModel(Fixture.contact(first: "Quote \" back\\slash tab\t nl\n cr\r bell\u{7} é 😀", last: nil)))
+        let text = written(ContactViewModel(Fixture.contact(first: "Quote \" back\\slash tab\t nl\n cr\r bell\u{7} é 😀", last: nil), language: .en))
         #expect(text.contains(#""firstName":"Quote \" back\\slash tab\t nl\n cr\r bell\u0007 é 😀""#))
         // And it is JSON a standard parser reads back to the same string.
         let object = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
@@ -35,12 +35,29 @@ struct JSONOutputTests {
     @Test("text with nothing to escape is written byte for byte, and one escape anywhere is still made")
     func plainText() {
         for name in ["Zoë 東京 😀", "plain", ""] {
-            #expect(written(ContactViewModel(Fixture.contact(first: name, last: nil))).contains("\"firstName\":\"\(name)\""))
+            #expect(written(ContactViewModel(Fixture.contact(first: name, last: nil), language: .en)).contains("\"firstName\":\"\(name)\""))
         }
         for name in ["\"first", "last\"", "mid\\dle", "end\u{1F}"] {
-            let text = written(ContactViewModel(Fixture.contact(first: name, last: nil)))
+            let text = written(ContactViewModel(Fixture.contact(first: name, last: nil), language: .en))
             #expect(!text.contains("\"firstName\":\"\(name)\""), "\(name) must be escaped")
         }
+    }
+
+    @Test("line breaks before values leave each element on a line of its own, its comma before the break, and stay JSON")
+    func lineBreaks() throws {
+        var output = JSONOutput()
+        output.beginArray()
+        for index in 1...3 {
+            output.breakLineBeforeNextValue()
+            output.beginObject()
+            output.field("n", "\(index)\nline")
+            output.endObject()
+        }
+        output.breakLine()
+        output.endArray()
+        let text = String(decoding: output.bytes, as: UTF8.self)
+        #expect(text == "[\n{\"n\":\"1\\nline\"},\n{\"n\":\"2\\nline\"},\n{\"n\":\"3\\nline\"}\n]")
+        #expect((try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [[String: String]])?.count == 3)
     }
 
     @Test("a list page has items and nextCursor, and a message only when there is one")

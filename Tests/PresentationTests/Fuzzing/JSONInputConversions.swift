@@ -39,7 +39,7 @@ enum JSONInputConversions {
     }
 
     static func convertText(_ text: String) {
-        _ = ContactIDFormat.isValid(text)
+        _ = IDFormat.isValid(text)
         _ = ContactETag.parseIfMatch(text)
         _ = ContactCursorCoding.decode(text)
         _ = AccountCursorCoding.decode(text)

@@ -6,7 +6,7 @@ import Testing
 
 @Suite("OrderCreatePresenter")
 struct OrderCreatePresenterTests {
-    func presenter(_ spy: OrderPresenterOutputSpy, _ language: Language = .en) -> OrderCreatePresenter {
+    func presenter(_ spy: ViewModelOutputSpy<OrderViewModel>, _ language: Language = .en) -> OrderCreatePresenter {
         OrderCreatePresenter(
             useCase: OrderCreateUseCase(
                 orders: UntouchableOrderManager(), products: UntouchableProductManager(), contacts: UntouchableContactManager(),
@@ -16,7 +16,7 @@ struct OrderCreatePresenterTests {
 
     /// The format errors of a body, as `pointer code` lines.
     func formatErrors(_ body: JSONValue, _ language: Language = .en) throws -> [String] {
-        let spy = OrderPresenterOutputSpy()
+        let spy = ViewModelOutputSpy<OrderViewModel>()
         presenter(spy, language).eventCreate(body: body)
         guard case .malformed(let problem) = try #require(spy.shown.first) else {
             Issue.record("not malformed: \(spy.shown)")
@@ -35,7 +35,7 @@ struct OrderCreatePresenterTests {
         .array([]), .object([:]),
     ])
     func quantityFormat(quantity: JSONValue) throws {
-        let spy = OrderPresenterOutputSpy()
+        let spy = ViewModelOutputSpy<OrderViewModel>()
         presenter(spy).eventCreate(body: items([.number("1"), quantity]))
         let problem = try #require(spy.problem)
         #expect(problem.errors == [FieldErrorViewModel(pointer: "/items/1/quantity", code: .invalidFormat, detail: "Quantity must be digits only")])
@@ -43,7 +43,7 @@ struct OrderCreatePresenterTests {
 
     @Test("the digits-only message is French for a French client")
     func quantityFrench() throws {
-        let spy = OrderPresenterOutputSpy()
+        let spy = ViewModelOutputSpy<OrderViewModel>()
         presenter(spy, .fr).eventCreate(body: items([.number("1.5")]))
         #expect(try #require(spy.problem).errors.map(\.detail) == ["La quantité ne doit contenir que des chiffres"])
     }
@@ -91,7 +91,7 @@ struct OrderCreatePresenterTests {
         (Language.en, "Product must be entered", "Quantity must be entered"), (.fr, "Le produit doit être saisi", "La quantité doit être saisie"),
     ])
     func requiredWording(language: Language, product: String, quantity: String) throws {
-        let spy = OrderPresenterOutputSpy()
+        let spy = ViewModelOutputSpy<OrderViewModel>()
         presenter(spy, language).presentValidationFailures([
             OrderFieldFailure(pointer: "/items/0/productId", rule: .required), OrderFieldFailure(pointer: "/items/1/quantity", rule: .required),
             OrderFieldFailure(pointer: "/items/2/productId", rule: .unknownProduct),
@@ -110,7 +110,7 @@ struct OrderCreatePresenterTests {
             .required, .invalidEmail, .noItems, .tooManyLines, .unknownProduct, .quantityOutOfRange, .combinedQuantityOutOfRange,
             .conflictingShipmentAddress, .contactAddressIncomplete, .totalTooLarge,
         ]
-        let spy = OrderPresenterOutputSpy()
+        let spy = ViewModelOutputSpy<OrderViewModel>()
         presenter(spy).presentValidationFailures(rules.map { OrderFieldFailure(pointer: "/items", rule: $0) })
         let problem = try #require(spy.problem)
         #expect(Set(problem.errors.map(\.code)).count == rules.count)
@@ -120,7 +120,7 @@ struct OrderCreatePresenterTests {
 
     @Test("payment refusals point at payFromAccountId: 422 insufficient_funds and currency_mismatch, 404 for an account not yours; a foreign contact is a 404 naming nothing")
     func refusals() throws {
-        let spy = OrderPresenterOutputSpy()
+        let spy = ViewModelOutputSpy<OrderViewModel>()
         let presenter = presenter(spy)
         presenter.presentInsufficientFunds()
         presenter.presentContactNotFound(ContactID("c_other"))
@@ -151,9 +151,9 @@ struct OrderCreatePresenterTests {
         (.fr, .oneDay, "Livraison en un jour", "45,48\u{A0}$", "15,00\u{A0}$"),
     ])
     func created(language: Language, speed: ShipmentSpeed, label: String, total: String, cost: String) throws {
-        let spy = OrderPresenterOutputSpy()
+        let spy = ViewModelOutputSpy<OrderViewModel>()
         presenter(spy, language).presentCreated(OrderFixture.order(speed: speed))
-        guard case .created(let order) = try #require(spy.shown.first) else { Issue.record("not created"); return }
+        guard case .viewModel(let order) = try #require(spy.shown.first) else { Issue.record("not created"); return }
         #expect(order.shipmentMethod.speed == speed.rawValue)
         #expect(order.shipmentMethod.label == label)
         #expect(order.shipmentMethod.cost.formatted == cost)

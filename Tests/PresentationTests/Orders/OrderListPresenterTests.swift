@@ -25,7 +25,7 @@ struct OrderListPresenterTests {
 
     @Test("unknown sort and status, a bad limit and a forged cursor are each named as a parameter")
     func badParameters() throws {
-        let spy = OrderPresenterOutputSpy()
+        let spy = ViewModelOutputSpy<OrderListViewModel>()
         OrderListPresenter(useCase: OrderListUseCase(orders: UntouchableOrderManager(), owner: Fixture.owner), output: spy, messages: Messages(.en))
             .eventList(status: "shipped", sort: "total", limit: "0", cursor: "forged")
         let problem = try #require(spy.problem)
@@ -36,11 +36,11 @@ struct OrderListPresenterTests {
     func defaultSortAndCursor() throws {
         let orders = RecordingOrders()
         orders.rows = [summary("o_1", total: 10), summary("o_2", total: 20), summary("o_3", total: 30)]
-        let spy = OrderPresenterOutputSpy()
+        let spy = ViewModelOutputSpy<OrderListViewModel>()
         let presenter = OrderListPresenter(useCase: OrderListUseCase(orders: orders, owner: Fixture.owner), output: spy, messages: Messages(.en))
         presenter.eventList(status: nil, sort: nil, limit: "2", cursor: nil)
         #expect(orders.calls.first?.sort == .placedAtDescending)
-        guard case .orders(let page) = try #require(spy.shown.first) else { Issue.record("no page"); return }
+        guard case .viewModel(let page) = try #require(spy.shown.first) else { Issue.record("no page"); return }
         let cursor = try #require(page.nextCursor)
         presenter.eventList(status: "placed", sort: "-placedAt", limit: "2", cursor: cursor)
         #expect(orders.calls.last?.cursor == OrderCursor(key: .placedAt(OrderFixture.placed), id: OrderID("o_2")))
@@ -55,10 +55,10 @@ struct OrderListPresenterTests {
         let orders = RecordingOrders()
         orders.rows = [summary("o_1", total: 10)]
         for (language, label, placed) in [(Language.en, "Placed", "Nov 18, 2026, 11:06 UTC"), (.fr, "Passée", "18 nov. 2026 à 11:06 UTC")] {
-            let spy = OrderPresenterOutputSpy()
+            let spy = ViewModelOutputSpy<OrderListViewModel>()
             OrderListPresenter(useCase: OrderListUseCase(orders: orders, owner: Fixture.owner), output: spy, messages: Messages(language))
                 .eventList(status: nil, sort: nil, limit: nil, cursor: nil)
-            guard case .orders(let page) = try #require(spy.shown.first) else { Issue.record("no page"); return }
+            guard case .viewModel(let page) = try #require(spy.shown.first) else { Issue.record("no page"); return }
             let row = try #require(page.items.first)
             #expect(row.status == "placed" && row.statusLabel == label)
             #expect(row.placedAt == "2026-11-18T11:06:40Z" && row.placedAtFormatted == placed)
@@ -67,10 +67,10 @@ struct OrderListPresenterTests {
 
     @Test("an empty first page says so in the client's language")
     func empty() throws {
-        let spy = OrderPresenterOutputSpy()
+        let spy = ViewModelOutputSpy<OrderListViewModel>()
         OrderListPresenter(useCase: OrderListUseCase(orders: RecordingOrders(), owner: Fixture.owner), output: spy, messages: Messages(.fr))
             .eventList(status: nil, sort: nil, limit: nil, cursor: nil)
-        guard case .orders(let page) = try #require(spy.shown.first) else { Issue.record("no page"); return }
+        guard case .viewModel(let page) = try #require(spy.shown.first) else { Issue.record("no page"); return }
         #expect(page.message == "Aucune commande trouvée")
     }
 

@@ -1,15 +1,9 @@
 import Presentation
 
-/// Records what a Presenter shows, for the accounts, transactions and report scenes.
-final class AccountsPresenterOutputSpy: AccountListPresenterOutput, AccountShowPresenterOutput, AccountCreatePresenterOutput,
-    AccountReportPresenterOutput, TransactionListPresenterOutput, SortedTransactionsPresenterOutput
-{
+/// Records what the report and sorted-transactions Presenters show: scenes with outcomes of their own.
+final class AccountsPresenterOutputSpy: AccountReportPresenterOutput, SortedTransactionsPresenterOutput {
     enum Shown: Equatable {
-        case accounts(AccountListViewModel)
-        case account(AccountViewModel)
-        case created(AccountViewModel)
         case report(AccountReportViewModel)
-        case transactions(TransactionListViewModel)
         case sorted(SortedTransactionListViewModel)
         case sortedNotFound(SortedTransactionsNotFoundViewModel)
         case malformed(ProblemViewModel)
@@ -23,16 +17,12 @@ final class AccountsPresenterOutputSpy: AccountListPresenterOutput, AccountShowP
     /// The rows of the report being shown, until its end makes them one `.report`.
     private var reportRows: [AccountReportRowViewModel] = []
 
-    func showAccounts(_ list: AccountListViewModel) { shown.append(.accounts(list)) }
-    func showAccount(_ account: AccountViewModel) { shown.append(.account(account)) }
-    func showCreated(_ account: AccountViewModel) { shown.append(.created(account)) }
     func showReportBegin() {}
     func showReportRow(_ row: AccountReportRowViewModel) { reportRows.append(row) }
     func showReportEnd() {
         shown.append(.report(AccountReportViewModel(rows: reportRows)))
         reportRows = []
     }
-    func showTransactions(_ list: TransactionListViewModel) { shown.append(.transactions(list)) }
     func showSortedTransactions(_ list: SortedTransactionListViewModel) { shown.append(.sorted(list)) }
     func showTransactionsNotFound(_ notFound: SortedTransactionsNotFoundViewModel) { shown.append(.sortedNotFound(notFound)) }
     func showMalformedInput(_ problem: ProblemViewModel) { shown.append(.malformed(problem)) }
@@ -41,6 +31,7 @@ final class AccountsPresenterOutputSpy: AccountListPresenterOutput, AccountShowP
     func showStorageUnavailable(_ problem: ProblemViewModel) { shown.append(.unavailable(problem)) }
     func showStorageFailure(_ problem: ProblemViewModel) { shown.append(.failure(problem)) }
     func showQuotaExceeded(_ problem: ProblemViewModel) { shown.append(.failure(problem)) }
+    func showNotImplemented(_ problem: ProblemViewModel) { shown.append(.failure(problem)) }
 }
 
 /// What a writable view model writes, as text.

@@ -1,22 +1,15 @@
 import Presentation
 
-/// Records what a transfer or draft Presenter shows.
-final class TransferPresenterOutputSpy: TransferCreatePresenterOutput, TransferShowPresenterOutput, TransferListPresenterOutput,
-    TransferDraftCreatePresenterOutput, TransferDraftShowPresenterOutput, TransferDraftUpdatePresenterOutput, TransferDraftSubmitPresenterOutput,
-    TransferDraftDeletePresenterOutput
-{
+/// Records what the draft update Presenter shows: its own conflict outcome besides the common ones.
+final class TransferPresenterOutputSpy: TransferDraftUpdatePresenterOutput {
     enum Shown: Equatable {
-        case transfer(TransferViewModel)
-        case transfers(TransferListViewModel)
         case draft(TransferDraftViewModel)
-        case deleted
         case conflict(ProblemViewModel)
         case malformed(ProblemViewModel)
         case notFound(ProblemViewModel)
         case validation(ProblemViewModel)
         case unavailable(ProblemViewModel)
         case failure(ProblemViewModel)
-        case internalInconsistency(ProblemViewModel, reason: String)
     }
 
     private(set) var shown: [Shown] = []
@@ -32,12 +25,7 @@ final class TransferPresenterOutputSpy: TransferCreatePresenterOutput, TransferS
         }
     }
 
-    func showCreated(_ transfer: TransferViewModel) { shown.append(.transfer(transfer)) }
-    func showTransfer(_ transfer: TransferViewModel) { shown.append(.transfer(transfer)) }
-    func showTransfers(_ list: TransferListViewModel) { shown.append(.transfers(list)) }
-    func showCreated(_ draft: TransferDraftViewModel) { shown.append(.draft(draft)) }
     func showDraft(_ draft: TransferDraftViewModel) { shown.append(.draft(draft)) }
-    func showDeleted() { shown.append(.deleted) }
     func showConflict(_ problem: ProblemViewModel) { shown.append(.conflict(problem)) }
     func showMalformedInput(_ problem: ProblemViewModel) { shown.append(.malformed(problem)) }
     func showNotFound(_ problem: ProblemViewModel) { shown.append(.notFound(problem)) }
@@ -45,5 +33,5 @@ final class TransferPresenterOutputSpy: TransferCreatePresenterOutput, TransferS
     func showStorageUnavailable(_ problem: ProblemViewModel) { shown.append(.unavailable(problem)) }
     func showStorageFailure(_ problem: ProblemViewModel) { shown.append(.failure(problem)) }
     func showQuotaExceeded(_ problem: ProblemViewModel) { shown.append(.failure(problem)) }
-    func showInternalInconsistency(_ problem: ProblemViewModel, reason: String) { shown.append(.internalInconsistency(problem, reason: reason)) }
+    func showNotImplemented(_ problem: ProblemViewModel) { shown.append(.failure(problem)) }
 }

@@ -8,7 +8,7 @@ import Testing
 /// `/amount`, and neither reaches storage.
 @Suite("TransferCreatePresenter")
 struct TransferCreatePresenterTests {
-    func presenter(_ spy: TransferPresenterOutputSpy, _ language: Language = .en) -> TransferCreatePresenter {
+    func presenter(_ spy: ViewModelOutputSpy<TransferViewModel>, _ language: Language = .en) -> TransferCreatePresenter {
         TransferCreatePresenter(
             useCase: TransferCreateUseCase(
                 transfers: UntouchableTransferManager(), accounts: UntouchableAccountManager(), contacts: UntouchableContactManager(),
@@ -24,7 +24,7 @@ struct TransferCreatePresenterTests {
 
     /// What the presenter showed for `body`: the kind, then `pointer code` per error.
     func outcome(_ body: JSONValue, _ language: Language = .en) throws -> (kind: String, errors: [String], details: [String]) {
-        let spy = TransferPresenterOutputSpy()
+        let spy = ViewModelOutputSpy<TransferViewModel>()
         presenter(spy, language).eventCreate(body: body)
         let problem = try #require(spy.problem, "no single problem: \(spy.shown)")
         let kind: String =

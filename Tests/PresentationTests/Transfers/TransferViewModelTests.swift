@@ -49,7 +49,7 @@ struct TransferViewModelTests {
         let draft = TransferDraftViewModel(draft(), language: .en)
         #expect(written(draft) == """
             {"id":"td_1","fromAccountId":"a_main","amount":null,"recipient":null,"memo":null,"missing":["amount","recipient"],\
-            "createdAt":"2026-11-18T11:06:40Z","expiresAt":"2026-11-19T11:06:40Z"}
+            "nextStep":"recipient","createdAt":"2026-11-18T11:06:40Z","expiresAt":"2026-11-19T11:06:40Z"}
             """)
         #expect(draft.etag == "\"1\"")
     }
@@ -60,9 +60,21 @@ struct TransferViewModelTests {
         #expect(written(draft) == """
             {"id":"td_1","fromAccountId":"a_main","amount":{"minor":1000,"currency":"CAD","formatted":"$10.00"},\
             "recipient":{"type":"account","id":"a_savings","name":"Savings"},"memo":"lunch","missing":[],\
-            "createdAt":"2026-11-18T11:06:40Z","expiresAt":"2026-11-19T11:06:40Z"}
+            "nextStep":"review","createdAt":"2026-11-18T11:06:40Z","expiresAt":"2026-11-19T11:06:40Z"}
             """)
         #expect(draft.etag == "\"4\"")
+    }
+
+    @Test("the draft names the flow's next screen: the recipient first, then the amount, then the review", arguments: [
+        (nil, nil, "recipient"), (1_000, nil, "recipient"), (nil, TransferRecipient.account(AccountID("a_savings")), "amount"),
+        (1_000, TransferRecipient.contact(ContactID("c_bob")), "review"),
+    ] as [(Int64?, TransferRecipient?, String)])
+    func nextStep(amountMinor: Int64?, recipient: TransferRecipient?, step: String) {
+        for language in Language.allCases {
+            let draft = TransferDraftViewModel(draft(amountMinor: amountMinor, recipient: recipient, recipientName: "Someone"), language: language)
+            #expect(draft.nextStep == step)
+            #expect(written(draft).contains(#""nextStep":"\#(step)""#))
+        }
     }
 
     @Test("a history page has the transfers and a cursor; only an empty first page carries the message")

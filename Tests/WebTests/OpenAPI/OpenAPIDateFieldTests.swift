@@ -7,10 +7,10 @@ import Testing
 /// contract names as machine-only.
 @Suite("OpenAPI date fields")
 struct OpenAPIDateFieldTests {
-    /// docs/API.md ("Locale"): record stamps, token and draft expiries, the report clients'
-    /// listing, and a contact's birthday, which clients show as sent (`YYYY-MM-DD`).
+    /// docs/API.md ("Locale"): record stamps, token and draft expiries, and the report clients'
+    /// listing.
     static let machineOnly: Set<String> = [
-        "Account.createdAt", "Contact.birthday", "Contact.createdAt", "Contact.updatedAt",
+        "Account.createdAt", "Contact.createdAt", "Contact.updatedAt",
         "Session.expiresAt", "Session.refreshExpiresAt", "SortedTransaction.date",
         "TransferDraft.createdAt", "TransferDraft.expiresAt",
     ]

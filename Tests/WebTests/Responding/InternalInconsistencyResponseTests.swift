@@ -11,9 +11,9 @@ import Testing
 struct InternalInconsistencyResponseTests {
     /// An order-placing stack as `OrdersConnector` builds it, logging into `log`; storage is
     /// never reached, since the test hands the outcome to the Presenter itself.
-    func stack(_ log: LogRecorder) -> (OrderCreatePresenter, OrderCreateResponder) {
+    func stack(_ log: LogRecorder) -> (OrderCreatePresenter, ViewModelResponder<OrderViewModel>) {
         let context = RequestContext(requestID: "req-7", language: .en, clientAddress: "10.0.0.1", logger: log.logger)
-        let responder = OrderCreateResponder(context: context)
+        let responder = ViewModelResponder<OrderViewModel>(context: context) { JSONBody.response(.created, $0) }
         let useCase = OrderCreateUseCase(
             orders: UntouchableOrderManager(), products: UntouchableProductManager(), contacts: UntouchableContactManager(),
             policy: .standard, owner: UserID("u_1"), clock: SystemClock(), ids: TimeOrderedIDGenerator())

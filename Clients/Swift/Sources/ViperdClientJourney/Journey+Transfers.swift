@@ -79,8 +79,8 @@ extension Journey {
         }
     }
 
-    /// The send-money screens: create, amount, recipient missing, recipient, complete, submit,
-    /// and the draft gone afterwards. Returns the transfer's id.
+    /// The send-money screens: create, amount, recipient missing (and next), recipient, complete
+    /// (next: the review), submit, and the draft gone afterwards. Returns the transfer's id.
     private func draftFlow(to toAccountID: String) async throws -> String {
         var draftID = ""
         try await step("create a transfer draft") {
@@ -100,8 +100,8 @@ extension Journey {
         }
         try await step("show the draft → missing the recipient") {
             let draft = try expect("200", try await client.getTransferDraft(path: .init(id: draftID))) { try $0.ok.body.json }
-            try check(draft.missing == [.recipient], "missing \(draft.missing)")
-            return "200 missing \(draft.missing.map(\.rawValue))"
+            try check(draft.missing == [.recipient] && draft.nextStep == .recipient, "missing \(draft.missing), next \(draft.nextStep)")
+            return "200 missing \(draft.missing.map(\.rawValue)), next \(draft.nextStep.rawValue)"
         }
         try await step("draft step: a blank amount clears it (what a client that cannot send null sends)") {
             let output = try await client.updateTransferDraft(path: .init(id: draftID), body: .json(.init(amount: "")))
@@ -124,8 +124,8 @@ extension Journey {
         }
         try await step("show the draft → nothing missing") {
             let draft = try expect("200", try await client.getTransferDraft(path: .init(id: draftID))) { try $0.ok.body.json }
-            try check(draft.missing.isEmpty, "missing \(draft.missing)")
-            return "200 missing [], expires \(draft.expiresAt)"
+            try check(draft.missing.isEmpty && draft.nextStep == .review, "missing \(draft.missing), next \(draft.nextStep)")
+            return "200 missing [], next review, expires \(draft.expiresAt)"
         }
         var transferID = ""
         try await step("submit the draft") {

@@ -11,6 +11,8 @@ public struct TransferDraftPresentationModel: Equatable, Sendable {
     public let recipientName: String?
     public let memo: String?
     public let missing: [TransferDraftStep]
+    /// The screen the flow shows next.
+    public let nextStep: TransferDraftNextStep
     public let createdAt: Date
     public let expiresAt: Date
     /// The ETag is made from it.
@@ -24,6 +26,7 @@ public struct TransferDraftPresentationModel: Equatable, Sendable {
         self.recipientName = draft.recipient == nil ? nil : recipientName
         memo = draft.memo
         missing = draft.missing
+        nextStep = draft.nextStep
         createdAt = draft.createdAt
         expiresAt = draft.expiresAt
         version = draft.version

@@ -41,6 +41,13 @@ public struct TransferDraftState: Equatable, Sendable {
         return missing
     }
 
+    /// The screen the flow shows next: the recipient first, then the amount, then the review.
+    public var nextStep: TransferDraftNextStep {
+        if recipient == nil { return .recipient }
+        if amountMinor == nil { return .amount }
+        return .review
+    }
+
     /// The one-step request this draft amounts to, for the shared transformer.
     public var request: TransferCreateRequest {
         let amount = amountMinor.flatMap { DecimalAmount(Money(minor: $0, currency: currency)) }

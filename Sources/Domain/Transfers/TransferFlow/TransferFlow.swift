@@ -3,6 +3,10 @@ import Foundation
 /// The "send money" flow, one request per screen: the router that owns each request's
 /// `TransferDraftState`, loads it for the owner (expired drafts are not found) and injects it
 /// into the step's use case. No state outlives a request but the stored draft.
+///
+/// One concept, one name per audience: in code it is `TransferFlow` over transfer drafts (the
+/// `TransferDraft…` scenes), in the contract `/v1/transfer-drafts`, and "send money" (the web
+/// client's `#/send`) only where users read it.
 public struct TransferFlow {
     private let drafts: any TransferDraftManager
     private let transfers: any TransferManager

@@ -6,11 +6,11 @@ import Domain
 /// code is a known ISO 4217 currency is the use case's rule (422).
 public final class AccountCreatePresenter: AccountCreateUseCaseOutput, StorageFailurePresenter {
     private let useCase: AccountCreateUseCase
-    private let output: any AccountCreatePresenterOutput
+    private let output: any ViewModelPresenterOutput<AccountViewModel>
     public let messages: Messages
     public var problemOutput: any ProblemPresenterOutput { output }
 
-    public init(useCase: AccountCreateUseCase, output: any AccountCreatePresenterOutput, messages: Messages) {
+    public init(useCase: AccountCreateUseCase, output: any ViewModelPresenterOutput<AccountViewModel>, messages: Messages) {
         self.useCase = useCase
         self.output = output
         self.messages = messages
@@ -39,7 +39,7 @@ public final class AccountCreatePresenter: AccountCreateUseCaseOutput, StorageFa
         if case .value(let text) = presence { text } else { nil }
     }
 
-    public func presentCreated(_ account: AccountPresentationModel) { output.showCreated(AccountViewModel(account, language: messages.language)) }
+    public func presentCreated(_ account: AccountPresentationModel) { output.show(AccountViewModel(account, language: messages.language)) }
 
     public func presentValidationFailures(_ failures: [AccountFieldFailure]) {
         output.showValidationFailures(AccountFailureWording.problem(failures, messages: messages))

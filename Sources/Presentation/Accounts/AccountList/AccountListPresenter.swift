@@ -3,11 +3,11 @@ import Domain
 /// Converts the list's query parameters and words the page or the no-account message.
 public final class AccountListPresenter: AccountListUseCaseOutput, StorageFailurePresenter {
     private let useCase: AccountListUseCase
-    private let output: any AccountListPresenterOutput
+    private let output: any ViewModelPresenterOutput<AccountListViewModel>
     public let messages: Messages
     public var problemOutput: any ProblemPresenterOutput { output }
 
-    public init(useCase: AccountListUseCase, output: any AccountListPresenterOutput, messages: Messages) {
+    public init(useCase: AccountListUseCase, output: any ViewModelPresenterOutput<AccountListViewModel>, messages: Messages) {
         self.useCase = useCase
         self.output = output
         self.messages = messages
@@ -26,11 +26,11 @@ public final class AccountListPresenter: AccountListUseCaseOutput, StorageFailur
     }
 
     public func presentAccounts(_ accounts: [AccountPresentationModel], next: AccountCursor?) {
-        output.showAccounts(AccountListViewModel(
+        output.show(AccountListViewModel(
             items: accounts.map { AccountViewModel($0, language: messages.language) }, nextCursor: next.map(AccountCursorCoding.encode), message: nil))
     }
 
     public func presentNoAccounts() {
-        output.showAccounts(AccountListViewModel(items: [], nextCursor: nil, message: messages.text(.noAccountsFound)))
+        output.show(AccountListViewModel(items: [], nextCursor: nil, message: messages.text(.noAccountsFound)))
     }
 }

@@ -3,11 +3,11 @@ import Domain
 /// Converts the path id and words one account with its balance.
 public final class AccountShowPresenter: AccountShowUseCaseOutput, StorageFailurePresenter {
     private let useCase: AccountShowUseCase
-    private let output: any AccountShowPresenterOutput
+    private let output: any ViewModelPresenterOutput<AccountViewModel>
     public let messages: Messages
     public var problemOutput: any ProblemPresenterOutput { output }
 
-    public init(useCase: AccountShowUseCase, output: any AccountShowPresenterOutput, messages: Messages) {
+    public init(useCase: AccountShowUseCase, output: any ViewModelPresenterOutput<AccountViewModel>, messages: Messages) {
         self.useCase = useCase
         self.output = output
         self.messages = messages
@@ -23,6 +23,6 @@ public final class AccountShowPresenter: AccountShowUseCaseOutput, StorageFailur
         useCase.eventShow(id: account, output: self)
     }
 
-    public func presentAccount(_ account: AccountPresentationModel) { output.showAccount(AccountViewModel(account, language: messages.language)) }
+    public func presentAccount(_ account: AccountPresentationModel) { output.show(AccountViewModel(account, language: messages.language)) }
     public func presentNotFound(_ id: AccountID) { output.showNotFound(AccountFailureWording.notFound(messages: messages)) }
 }

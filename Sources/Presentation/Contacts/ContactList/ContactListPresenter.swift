@@ -5,11 +5,11 @@ public final class ContactListPresenter: ContactListUseCaseOutput, StorageFailur
     public static let maxQueryLength = 200
 
     private let useCase: ContactListUseCase
-    private let output: any ContactListPresenterOutput
+    private let output: any ViewModelPresenterOutput<ContactListViewModel>
     public let messages: Messages
     public var problemOutput: any ProblemPresenterOutput { output }
 
-    public init(useCase: ContactListUseCase, output: any ContactListPresenterOutput, messages: Messages) {
+    public init(useCase: ContactListUseCase, output: any ViewModelPresenterOutput<ContactListViewModel>, messages: Messages) {
         self.useCase = useCase
         self.output = output
         self.messages = messages
@@ -38,11 +38,11 @@ public final class ContactListPresenter: ContactListUseCaseOutput, StorageFailur
     }
 
     public func presentContacts(_ contacts: [ContactSummaryPresentationModel], next: ContactCursor?) {
-        output.showContacts(ContactListViewModel(
+        output.show(ContactListViewModel(
             items: contacts.map(ContactListItemViewModel.init), nextCursor: next.map(ContactCursorCoding.encode), message: nil))
     }
 
     public func presentNoContacts() {
-        output.showContacts(ContactListViewModel(items: [], nextCursor: nil, message: messages.text(.noContactsFound)))
+        output.show(ContactListViewModel(items: [], nextCursor: nil, message: messages.text(.noContactsFound)))
     }
 }

@@ -16,7 +16,7 @@ public final class ContactUpdatePresenter: ContactUpdateUseCaseOutput, StorageFa
     public func eventUpdate(id: String, ifMatch: String?, body: JSONValue) {
         var converter = ContactInputConverter(messages: messages)
         var errors: [FieldErrorViewModel] = []
-        if !ContactIDFormat.isValid(id) { errors.append(ContactFailureWording.invalidID(messages: messages)) }
+        if !IDFormat.isValid(id) { errors.append(ContactFailureWording.invalidID(messages: messages)) }
         var expectedVersion: Int?
         if let ifMatch {
             switch ContactETag.parseIfMatch(ifMatch) {
@@ -35,7 +35,7 @@ public final class ContactUpdatePresenter: ContactUpdateUseCaseOutput, StorageFa
         useCase.eventUpdate(id: ContactID(id), changes: changes, expectedVersion: expectedVersion, output: self)
     }
 
-    public func presentUpdated(_ contact: ContactPresentationModel) { output.showUpdated(ContactViewModel(contact)) }
+    public func presentUpdated(_ contact: ContactPresentationModel) { output.showUpdated(ContactViewModel(contact, language: messages.language)) }
     public func presentNotFound(_ id: ContactID) { output.showNotFound(ContactFailureWording.notFound(messages: messages)) }
 
     public func presentValidationFailures(_ failures: [ContactFieldFailure]) {
@@ -44,6 +44,6 @@ public final class ContactUpdatePresenter: ContactUpdateUseCaseOutput, StorageFa
 
     public func presentStale(_ current: ContactPresentationModel) {
         let problem = ProblemViewModel(code: .staleETag, title: messages.text(.staleTitle), detail: messages.text(.staleContact))
-        output.showStale(problem, current: ContactViewModel(current))
+        output.showStale(problem, current: ContactViewModel(current, language: messages.language))
     }
 }

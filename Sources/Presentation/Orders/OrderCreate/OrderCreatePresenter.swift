@@ -3,11 +3,11 @@ import Domain
 /// Converts an order's body, reporting format errors (400) itself, and words the outcome.
 public final class OrderCreatePresenter: OrderCreateUseCaseOutput, StorageFailurePresenter {
     private let useCase: OrderCreateUseCase
-    private let output: any OrderCreatePresenterOutput
+    private let output: any ViewModelPresenterOutput<OrderViewModel>
     public let messages: Messages
     public var problemOutput: any ProblemPresenterOutput { output }
 
-    public init(useCase: OrderCreateUseCase, output: any OrderCreatePresenterOutput, messages: Messages) {
+    public init(useCase: OrderCreateUseCase, output: any ViewModelPresenterOutput<OrderViewModel>, messages: Messages) {
         self.useCase = useCase
         self.output = output
         self.messages = messages
@@ -23,7 +23,7 @@ public final class OrderCreatePresenter: OrderCreateUseCaseOutput, StorageFailur
         useCase.eventCreate(request, output: self)
     }
 
-    public func presentCreated(_ order: OrderPresentationModel) { output.showCreated(OrderViewModel(order, messages: messages)) }
+    public func presentCreated(_ order: OrderPresentationModel) { output.show(OrderViewModel(order, messages: messages)) }
 
     public func presentInternalInconsistency(_ reason: String) { output.showInternalInconsistency(messages.failure(), reason: reason) }
 

@@ -6,11 +6,11 @@ public final class OrderListPresenter: OrderListUseCaseOutput, StorageFailurePre
     public static let defaultSort = OrderSort.placedAtDescending
 
     private let useCase: OrderListUseCase
-    private let output: any OrderListPresenterOutput
+    private let output: any ViewModelPresenterOutput<OrderListViewModel>
     public let messages: Messages
     public var problemOutput: any ProblemPresenterOutput { output }
 
-    public init(useCase: OrderListUseCase, output: any OrderListPresenterOutput, messages: Messages) {
+    public init(useCase: OrderListUseCase, output: any ViewModelPresenterOutput<OrderListViewModel>, messages: Messages) {
         self.useCase = useCase
         self.output = output
         self.messages = messages
@@ -51,13 +51,13 @@ public final class OrderListPresenter: OrderListUseCaseOutput, StorageFailurePre
     }
 
     public func presentOrders(_ orders: [OrderSummaryPresentationModel], next: OrderCursor?) {
-        output.showOrders(OrderListViewModel(
+        output.show(OrderListViewModel(
             items: orders.map { OrderListItemViewModel($0, messages: messages) },
             nextCursor: next.map(OrderCursorCoding.encode), message: nil))
     }
 
     public func presentNoOrders() {
-        output.showOrders(OrderListViewModel(items: [], nextCursor: nil, message: messages.text(.noOrdersFound)))
+        output.show(OrderListViewModel(items: [], nextCursor: nil, message: messages.text(.noOrdersFound)))
     }
 
     public func presentCursorMismatch() {

@@ -3,11 +3,11 @@ import Domain
 /// Converts the catalog list's query parameters and words the page.
 public final class ProductListPresenter: ProductListUseCaseOutput, StorageFailurePresenter {
     private let useCase: ProductListUseCase
-    private let output: any ProductListPresenterOutput
+    private let output: any ViewModelPresenterOutput<ProductListViewModel>
     public let messages: Messages
     public var problemOutput: any ProblemPresenterOutput { output }
 
-    public init(useCase: ProductListUseCase, output: any ProductListPresenterOutput, messages: Messages) {
+    public init(useCase: ProductListUseCase, output: any ViewModelPresenterOutput<ProductListViewModel>, messages: Messages) {
         self.useCase = useCase
         self.output = output
         self.messages = messages
@@ -32,12 +32,12 @@ public final class ProductListPresenter: ProductListUseCaseOutput, StorageFailur
     }
 
     public func presentProducts(_ products: [ProductPresentationModel], next: ProductCursor?) {
-        output.showProducts(ProductListViewModel(
+        output.show(ProductListViewModel(
             items: products.map { ProductViewModel($0, language: messages.language) },
             nextCursor: next.map(ProductCursorCoding.encode), message: nil))
     }
 
     public func presentNoProducts() {
-        output.showProducts(ProductListViewModel(items: [], nextCursor: nil, message: messages.text(.noProductsFound)))
+        output.show(ProductListViewModel(items: [], nextCursor: nil, message: messages.text(.noProductsFound)))
     }
 }

@@ -3,11 +3,11 @@ import Domain
 /// Converts the path id and words one catalog product.
 public final class ProductShowPresenter: ProductShowUseCaseOutput, StorageFailurePresenter {
     private let useCase: ProductShowUseCase
-    private let output: any ProductShowPresenterOutput
+    private let output: any ViewModelPresenterOutput<ProductViewModel>
     public let messages: Messages
     public var problemOutput: any ProblemPresenterOutput { output }
 
-    public init(useCase: ProductShowUseCase, output: any ProductShowPresenterOutput, messages: Messages) {
+    public init(useCase: ProductShowUseCase, output: any ViewModelPresenterOutput<ProductViewModel>, messages: Messages) {
         self.useCase = useCase
         self.output = output
         self.messages = messages
@@ -24,7 +24,7 @@ public final class ProductShowPresenter: ProductShowUseCaseOutput, StorageFailur
     }
 
     public func presentProduct(_ product: ProductPresentationModel) {
-        output.showProduct(ProductViewModel(product, language: messages.language))
+        output.show(ProductViewModel(product, language: messages.language))
     }
 
     public func presentNotFound(_ id: ProductID) {

@@ -43,7 +43,7 @@ public final class SessionCreatePresenter: SessionCreateUseCaseOutput, StorageFa
     }
 
     public func presentRateLimited(retryAfter: Int) {
-        output.showRateLimited(messages.rateLimited(.throttledDetail, retryAfter: retryAfter), retryAfter: retryAfter)
+        output.showRateLimited(messages.rateLimited(.loginRateLimitedDetail, retryAfter: retryAfter), retryAfter: retryAfter)
     }
 
     public func presentServerBusy(retryAfter: Int) {

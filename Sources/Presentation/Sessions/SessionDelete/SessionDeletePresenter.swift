@@ -3,11 +3,11 @@ import Domain
 /// Words a logout.
 public final class SessionDeletePresenter: SessionDeleteUseCaseOutput, StorageFailurePresenter {
     private let useCase: SessionDeleteUseCase
-    private let output: any SessionDeletePresenterOutput
+    private let output: any NoContentPresenterOutput
     public let messages: Messages
     public var problemOutput: any ProblemPresenterOutput { output }
 
-    public init(useCase: SessionDeleteUseCase, output: any SessionDeletePresenterOutput, messages: Messages) {
+    public init(useCase: SessionDeleteUseCase, output: any NoContentPresenterOutput, messages: Messages) {
         self.useCase = useCase
         self.output = output
         self.messages = messages
@@ -15,5 +15,5 @@ public final class SessionDeletePresenter: SessionDeleteUseCaseOutput, StorageFa
 
     public func eventLogout(tokenDigest: String) { useCase.eventLogout(tokenDigest: tokenDigest, output: self) }
 
-    public func presentLoggedOut() { output.showLoggedOut() }
+    public func presentLoggedOut() { output.showDone() }
 }

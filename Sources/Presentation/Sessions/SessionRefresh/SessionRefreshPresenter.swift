@@ -3,11 +3,11 @@ import Domain
 /// Converts a refresh body and words the outcome; every refused token reads the same.
 public final class SessionRefreshPresenter: SessionRefreshUseCaseOutput, StorageFailurePresenter {
     private let useCase: SessionRefreshUseCase
-    private let output: any SessionRefreshPresenterOutput
+    private let output: any ViewModelPresenterOutput<SessionViewModel>
     public let messages: Messages
     public var problemOutput: any ProblemPresenterOutput { output }
 
-    public init(useCase: SessionRefreshUseCase, output: any SessionRefreshPresenterOutput, messages: Messages) {
+    public init(useCase: SessionRefreshUseCase, output: any ViewModelPresenterOutput<SessionViewModel>, messages: Messages) {
         self.useCase = useCase
         self.output = output
         self.messages = messages
@@ -30,7 +30,7 @@ public final class SessionRefreshPresenter: SessionRefreshUseCaseOutput, Storage
         useCase.eventRefresh(refreshToken: token, output: self)
     }
 
-    public func presentRefreshed(_ session: SessionPresentationModel) { output.showRefreshed(SessionViewModel(session)) }
+    public func presentRefreshed(_ session: SessionPresentationModel) { output.show(SessionViewModel(session)) }
 
     public func presentInvalidRefreshToken() {
         output.showUnauthorized(ProblemViewModel(code: .invalidRefreshToken, title: messages.text(.unauthorizedTitle), detail: messages.text(.invalidRefreshToken)))

@@ -3,11 +3,11 @@ import Domain
 /// Converts the path id and the filter, page and cursor parameters, and words the page.
 public final class TransactionListPresenter: TransactionListUseCaseOutput, StorageFailurePresenter {
     private let useCase: TransactionListUseCase
-    private let output: any TransactionListPresenterOutput
+    private let output: any ViewModelPresenterOutput<TransactionListViewModel>
     public let messages: Messages
     public var problemOutput: any ProblemPresenterOutput { output }
 
-    public init(useCase: TransactionListUseCase, output: any TransactionListPresenterOutput, messages: Messages) {
+    public init(useCase: TransactionListUseCase, output: any ViewModelPresenterOutput<TransactionListViewModel>, messages: Messages) {
         self.useCase = useCase
         self.output = output
         self.messages = messages
@@ -28,13 +28,13 @@ public final class TransactionListPresenter: TransactionListUseCaseOutput, Stora
     }
 
     public func presentTransactions(_ transactions: [TransactionPresentationModel], next: TransactionCursor?) {
-        output.showTransactions(TransactionListViewModel(
+        output.show(TransactionListViewModel(
             items: transactions.map { TransactionViewModel($0, language: messages.language) },
             nextCursor: next.map(TransactionCursorCoding.encode), message: nil))
     }
 
     public func presentNoTransactions() {
-        output.showTransactions(TransactionListViewModel(items: [], nextCursor: nil, message: messages.text(.noTransactionsFound)))
+        output.show(TransactionListViewModel(items: [], nextCursor: nil, message: messages.text(.noTransactionsFound)))
     }
 
     public func presentNotFound(_ id: AccountID) { output.showNotFound(AccountFailureWording.notFound(messages: messages)) }

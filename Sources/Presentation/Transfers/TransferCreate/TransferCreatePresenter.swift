@@ -4,14 +4,14 @@ import Domain
 /// `/amount`) itself, and words the outcome.
 public final class TransferCreatePresenter: TransferCreateUseCaseOutput, TransferRecipientPresenter {
     private let useCase: TransferCreateUseCase
-    private let output: any TransferCreatePresenterOutput
+    private let output: any ViewModelPresenterOutput<TransferViewModel>
     public let messages: Messages
     public var problemOutput: any ProblemPresenterOutput { output }
     public var refusalOutput: any NotFoundPresenterOutput & ValidationPresenterOutput { output }
     public private(set) var sourceAccountID: AccountID?
     public private(set) var recipientIsContact = false
 
-    public init(useCase: TransferCreateUseCase, output: any TransferCreatePresenterOutput, messages: Messages) {
+    public init(useCase: TransferCreateUseCase, output: any ViewModelPresenterOutput<TransferViewModel>, messages: Messages) {
         self.useCase = useCase
         self.output = output
         self.messages = messages
@@ -34,7 +34,7 @@ public final class TransferCreatePresenter: TransferCreateUseCaseOutput, Transfe
     }
 
     public func presentCreated(_ transfer: TransferPresentationModel) {
-        output.showCreated(TransferViewModel(transfer, language: messages.language))
+        output.show(TransferViewModel(transfer, language: messages.language))
     }
 
     public func presentValidationFailures(_ failures: [TransferFieldFailure]) {

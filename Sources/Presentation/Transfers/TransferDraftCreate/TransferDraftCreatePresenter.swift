@@ -3,11 +3,11 @@ import Domain
 /// Converts `{fromAccountId}` and words the new draft, or why there is none.
 public final class TransferDraftCreatePresenter: TransferDraftCreateUseCaseOutput, StorageFailurePresenter {
     private let flow: TransferFlow
-    private let output: any TransferDraftCreatePresenterOutput
+    private let output: any ViewModelPresenterOutput<TransferDraftViewModel>
     public let messages: Messages
     public var problemOutput: any ProblemPresenterOutput { output }
 
-    public init(flow: TransferFlow, output: any TransferDraftCreatePresenterOutput, messages: Messages) {
+    public init(flow: TransferFlow, output: any ViewModelPresenterOutput<TransferDraftViewModel>, messages: Messages) {
         self.flow = flow
         self.output = output
         self.messages = messages
@@ -24,7 +24,7 @@ public final class TransferDraftCreatePresenter: TransferDraftCreateUseCaseOutpu
     }
 
     public func presentCreated(_ draft: TransferDraftPresentationModel) {
-        output.showCreated(TransferDraftViewModel(draft, language: messages.language))
+        output.show(TransferDraftViewModel(draft, language: messages.language))
     }
 
     public func presentValidationFailures(_ failures: [TransferFieldFailure]) {

@@ -3,11 +3,11 @@ import Domain
 /// Converts the path id and words an abandoned draft.
 public final class TransferDraftDeletePresenter: TransferDraftDeleteUseCaseOutput, StorageFailurePresenter {
     private let flow: TransferFlow
-    private let output: any TransferDraftDeletePresenterOutput
+    private let output: any NoContentPresenterOutput
     public let messages: Messages
     public var problemOutput: any ProblemPresenterOutput { output }
 
-    public init(flow: TransferFlow, output: any TransferDraftDeletePresenterOutput, messages: Messages) {
+    public init(flow: TransferFlow, output: any NoContentPresenterOutput, messages: Messages) {
         self.flow = flow
         self.output = output
         self.messages = messages
@@ -21,7 +21,7 @@ public final class TransferDraftDeletePresenter: TransferDraftDeleteUseCaseOutpu
         flow.eventDelete(id: TransferDraftID(id), output: self)
     }
 
-    public func presentDeleted() { output.showDeleted() }
+    public func presentDeleted() { output.showDone() }
 
     public func presentDraftNotFound(_ id: TransferDraftID) { output.showNotFound(TransferFailureWording.draftNotFound(messages: messages)) }
 }

@@ -3,11 +3,11 @@ import Domain
 /// Converts the path id and words the draft with what submit still needs.
 public final class TransferDraftShowPresenter: TransferDraftShowUseCaseOutput, StorageFailurePresenter {
     private let flow: TransferFlow
-    private let output: any TransferDraftShowPresenterOutput
+    private let output: any ViewModelPresenterOutput<TransferDraftViewModel>
     public let messages: Messages
     public var problemOutput: any ProblemPresenterOutput { output }
 
-    public init(flow: TransferFlow, output: any TransferDraftShowPresenterOutput, messages: Messages) {
+    public init(flow: TransferFlow, output: any ViewModelPresenterOutput<TransferDraftViewModel>, messages: Messages) {
         self.flow = flow
         self.output = output
         self.messages = messages
@@ -22,7 +22,7 @@ public final class TransferDraftShowPresenter: TransferDraftShowUseCaseOutput, S
     }
 
     public func presentDraft(_ draft: TransferDraftPresentationModel) {
-        output.showDraft(TransferDraftViewModel(draft, language: messages.language))
+        output.show(TransferDraftViewModel(draft, language: messages.language))
     }
 
     public func presentDraftNotFound(_ id: TransferDraftID) { output.showNotFound(TransferFailureWording.draftNotFound(messages: messages)) }

@@ -4,7 +4,7 @@ import Domain
 /// Refusals point at the field of the step that set the refused value (`/amount`, `/toAccountId`).
 public final class TransferDraftSubmitPresenter: TransferDraftSubmitUseCaseOutput, TransferRecipientPresenter {
     private let flow: TransferFlow
-    private let output: any TransferDraftSubmitPresenterOutput
+    private let output: any ViewModelPresenterOutput<TransferViewModel>
     public let messages: Messages
     public var problemOutput: any ProblemPresenterOutput { output }
     public var refusalOutput: any NotFoundPresenterOutput & ValidationPresenterOutput { output }
@@ -12,7 +12,7 @@ public final class TransferDraftSubmitPresenter: TransferDraftSubmitUseCaseOutpu
     public let sourceAccountID: AccountID? = nil
     public let recipientIsContact = false
 
-    public init(flow: TransferFlow, output: any TransferDraftSubmitPresenterOutput, messages: Messages) {
+    public init(flow: TransferFlow, output: any ViewModelPresenterOutput<TransferViewModel>, messages: Messages) {
         self.flow = flow
         self.output = output
         self.messages = messages
@@ -27,7 +27,7 @@ public final class TransferDraftSubmitPresenter: TransferDraftSubmitUseCaseOutpu
     }
 
     public func presentCreated(_ transfer: TransferPresentationModel) {
-        output.showCreated(TransferViewModel(transfer, language: messages.language))
+        output.show(TransferViewModel(transfer, language: messages.language))
     }
 
     public func presentValidationFailures(_ failures: [TransferFieldFailure]) {

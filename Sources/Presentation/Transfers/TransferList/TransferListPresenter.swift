@@ -4,12 +4,12 @@ import Domain
 /// an empty first page.
 public final class TransferListPresenter: TransferListUseCaseOutput, StorageFailurePresenter {
     private let useCase: TransferListUseCase
-    private let output: any TransferListPresenterOutput
+    private let output: any ViewModelPresenterOutput<TransferListViewModel>
     public let messages: Messages
     public var problemOutput: any ProblemPresenterOutput { output }
     private var isFirstPage = true
 
-    public init(useCase: TransferListUseCase, output: any TransferListPresenterOutput, messages: Messages) {
+    public init(useCase: TransferListUseCase, output: any ViewModelPresenterOutput<TransferListViewModel>, messages: Messages) {
         self.useCase = useCase
         self.output = output
         self.messages = messages
@@ -29,7 +29,7 @@ public final class TransferListPresenter: TransferListUseCaseOutput, StorageFail
     }
 
     public func presentTransfers(_ transfers: [TransferPresentationModel], next: TransferCursor?) {
-        output.showTransfers(TransferListViewModel(
+        output.show(TransferListViewModel(
             items: transfers.map { TransferViewModel($0, language: messages.language) }, nextCursor: next.map(TransferCursorCoding.encode),
             message: transfers.isEmpty && isFirstPage ? messages.text(.noTransfersFound) : nil))
     }

@@ -3,11 +3,11 @@ import Domain
 /// Converts the path id and words one transfer of the sender's.
 public final class TransferShowPresenter: TransferShowUseCaseOutput, StorageFailurePresenter {
     private let useCase: TransferShowUseCase
-    private let output: any TransferShowPresenterOutput
+    private let output: any ViewModelPresenterOutput<TransferViewModel>
     public let messages: Messages
     public var problemOutput: any ProblemPresenterOutput { output }
 
-    public init(useCase: TransferShowUseCase, output: any TransferShowPresenterOutput, messages: Messages) {
+    public init(useCase: TransferShowUseCase, output: any ViewModelPresenterOutput<TransferViewModel>, messages: Messages) {
         self.useCase = useCase
         self.output = output
         self.messages = messages
@@ -22,7 +22,7 @@ public final class TransferShowPresenter: TransferShowUseCaseOutput, StorageFail
     }
 
     public func presentTransfer(_ transfer: TransferPresentationModel) {
-        output.showTransfer(TransferViewModel(transfer, language: messages.language))
+        output.show(TransferViewModel(transfer, language: messages.language))
     }
 
     public func presentNotFound(_ id: TransferID) { output.showNotFound(TransferFailureWording.notFound(messages: messages)) }

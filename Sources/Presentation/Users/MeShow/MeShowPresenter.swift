@@ -3,11 +3,11 @@ import Domain
 /// Words the current user.
 public final class MeShowPresenter: MeShowUseCaseOutput, StorageFailurePresenter {
     private let useCase: MeShowUseCase
-    private let output: any MeShowPresenterOutput
+    private let output: any ViewModelPresenterOutput<UserViewModel>
     public let messages: Messages
     public var problemOutput: any ProblemPresenterOutput { output }
 
-    public init(useCase: MeShowUseCase, output: any MeShowPresenterOutput, messages: Messages) {
+    public init(useCase: MeShowUseCase, output: any ViewModelPresenterOutput<UserViewModel>, messages: Messages) {
         self.useCase = useCase
         self.output = output
         self.messages = messages
@@ -15,6 +15,6 @@ public final class MeShowPresenter: MeShowUseCaseOutput, StorageFailurePresenter
 
     public func eventShow() { useCase.eventShow(output: self) }
 
-    public func presentUser(_ user: UserPresentationModel) { output.showUser(UserViewModel(user)) }
+    public func presentUser(_ user: UserPresentationModel) { output.show(UserViewModel(user)) }
     public func presentUnknownUser() { output.showUnauthorized(messages.unauthorized()) }
 }

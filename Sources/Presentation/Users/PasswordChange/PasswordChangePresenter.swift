@@ -57,7 +57,7 @@ public final class PasswordChangePresenter: PasswordChangeUseCaseOutput, Storage
     public func presentUnknownUser() { output.showUnauthorized(messages.unauthorized()) }
 
     public func presentRateLimited(retryAfter: Int) {
-        output.showRateLimited(messages.rateLimited(.throttledDetail, retryAfter: retryAfter), retryAfter: retryAfter)
+        output.showRateLimited(messages.rateLimited(.loginRateLimitedDetail, retryAfter: retryAfter), retryAfter: retryAfter)
     }
 
     public func presentServerBusy(retryAfter: Int) {

@@ -44,7 +44,7 @@ public final class UserRegisterPresenter: UserRegisterUseCaseOutput, StorageFail
     }
 
     public func presentRateLimited(retryAfter: Int) {
-        output.showRateLimited(messages.rateLimited(.registrationThrottledDetail, retryAfter: retryAfter), retryAfter: retryAfter)
+        output.showRateLimited(messages.rateLimited(.registrationRateLimitedDetail, retryAfter: retryAfter), retryAfter: retryAfter)
     }
 
     public func presentServerBusy(retryAfter: Int) {

@@ -1,9 +1,0 @@
-import HTTPServer
-import Presentation
-
-/// Answers a logout with 204.
-final class SessionDeleteResponder: SceneResponder, SessionDeletePresenterOutput {
-    func showLoggedOut() {
-        response = HTTPResponse(status: .noContent)
-    }
-}
