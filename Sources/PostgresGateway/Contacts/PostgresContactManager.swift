@@ -78,11 +78,7 @@ public struct PostgresContactManager: ContactManager {
         let pattern = ContactSearchTexts.pattern(of: query)
         // PostgreSQL text cannot hold U+0000, so no stored contact contains it.
         if let pattern, pattern.unicodeScalars.contains("\u{0}") { return [] }
-        var cursorValues: [SQLValue] = []
-        if let cursor { cursorValues = [.text(cursor.sortName), .text(cursor.id.rawValue)] }
-        func values(_ text: String?) -> [SQLValue] {
-            [.text(owner.rawValue), .integer(Int64(limit))] + (text.map { [SQLValue.text($0)] } ?? []) + cursorValues
-        }
+        func values(_ text: String?) -> [SQLValue] { ContactStatements.pageValues(owner: owner, limit: limit, text: text, after: cursor) }
         return try GatewayError.mapping {
             try database.read { connection in
                 guard let pattern else {

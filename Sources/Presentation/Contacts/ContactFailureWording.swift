@@ -30,8 +30,4 @@ enum ContactFailureWording {
     static func notFound(messages: Messages) -> ProblemViewModel {
         ProblemViewModel(code: .notFound, title: messages.text(.notFoundTitle), detail: messages.text(.contactNotFound))
     }
-
-    static func invalidID(messages: Messages) -> FieldErrorViewModel {
-        FieldErrorViewModel(parameter: "id", code: .invalidID, detail: messages.text(.invalidID))
-    }
 }

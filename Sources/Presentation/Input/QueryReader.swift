@@ -38,7 +38,7 @@ public struct QueryReader {
     /// An account id from the path.
     public mutating func accountID(_ text: String) -> AccountID {
         if !IDFormat.isValid(text) {
-            errors.append(FieldErrorViewModel(parameter: "id", code: .invalidID, detail: messages.text(.invalidID)))
+            errors.append(messages.invalidIDError())
         }
         return AccountID(text)
     }

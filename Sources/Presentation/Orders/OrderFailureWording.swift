@@ -59,10 +59,6 @@ enum OrderFailureWording {
         ProblemViewModel(code: .notFound, title: messages.text(.notFoundTitle), detail: messages.text(.orderNotFound))
     }
 
-    static func invalidID(messages: Messages) -> ProblemViewModel {
-        messages.malformed([FieldErrorViewModel(parameter: "id", code: .invalidID, detail: messages.text(.invalidID))])
-    }
-
     /// `shipToContactId` names no contact of this user; missing and someone else's read alike.
     static func contactNotFound(messages: Messages) -> ProblemViewModel {
         let detail = messages.text(.contactNotFound)

@@ -53,10 +53,15 @@ extension Messages {
         ProblemViewModel(code: .internalError, title: text(.failureTitle), detail: text(.failureDetail))
     }
 
-    /// 400 `malformed_request`: a path parameter that is no id (`IDFormat`), for a scene with no
-    /// wording of its own.
-    public func invalidID(parameter: String) -> ProblemViewModel {
-        malformed([FieldErrorViewModel(parameter: parameter, code: .invalidID, detail: text(.invalidID))])
+    /// 400 `malformed_request`: a path parameter that is no id (`IDFormat`), every scene's one
+    /// wording of it.
+    public func invalidID(parameter: String = "id") -> ProblemViewModel {
+        malformed([invalidIDError(parameter: parameter)])
+    }
+
+    /// The error of a path parameter that is no id, for a scene that reports it with others.
+    public func invalidIDError(parameter: String = "id") -> FieldErrorViewModel {
+        FieldErrorViewModel(parameter: parameter, code: .invalidID, detail: text(.invalidID))
     }
 
     /// 404 `not_found`: what the path names does not exist for this client, for a scene with no

@@ -70,10 +70,6 @@ enum TransferFailureWording {
             errors: [FieldErrorViewModel(pointer: pointer, code: .notFound, detail: detail)])
     }
 
-    static func invalidID(messages: Messages) -> ProblemViewModel {
-        messages.malformed([FieldErrorViewModel(parameter: "id", code: .invalidID, detail: messages.text(.invalidID))])
-    }
-
     static func sameAccount(at pointer: String, messages: Messages) -> ProblemViewModel {
         refusal(.sameAccount, .sameAccount, messages.text(.sameAccount), at: pointer, messages: messages)
     }

@@ -1,3 +1,5 @@
+import Domain
+
 /// The contact texts both gateways run, written once with `?N` placeholders (PostgreSQL's
 /// connection numbers them its own way); the insert and the update are `ContactRow`'s, built
 /// from its columns. What really differs stays with each gateway: search (SQLite's FTS5 index
@@ -15,6 +17,15 @@ public enum ContactStatements {
     public static let pageOrder = " ORDER BY sort_name, id LIMIT ?2"
     /// The first page: ?1 owner, ?2 limit (PostgreSQL refuses a parameter the text never names).
     public static let list = selectPage + pageOrder
+
+    /// The parameters of a list page on either engine: `?1` owner, `?2` limit, then the search
+    /// text when there is one, then the cursor's sort name and id (numbered after them).
+    public static func pageValues(owner: UserID, limit: Int, text: String?, after cursor: ContactCursor?) -> [SQLValue] {
+        var values: [SQLValue] = [.text(owner.rawValue), .integer(Int64(limit))]
+        if let text { values.append(.text(text)) }
+        if let cursor { values += [.text(cursor.sortName), .text(cursor.id.rawValue)] }
+        return values
+    }
     /// A later page: ?1 owner, ?2 limit, ?3 and ?4 the cursor.
     public static let listAfter = selectPage + afterCursor(3) + pageOrder
     /// Contact ?1 of owner ?2.

@@ -69,11 +69,7 @@ public struct SQLiteContactManager: ContactManager {
         guard limit > 0 else { return [] }
         // An empty search would match every contact anyway; skipping it keeps the plain plan.
         let pattern = ContactSearchTexts.pattern(of: query)
-        var cursorValues: [SQLValue] = []
-        if let cursor { cursorValues = [.text(cursor.sortName), .text(cursor.id.rawValue)] }
-        func values(_ text: String?) -> [SQLValue] {
-            [.text(owner.rawValue), .integer(Int64(limit))] + (text.map { [SQLValue.text($0)] } ?? []) + cursorValues
-        }
+        func values(_ text: String?) -> [SQLValue] { ContactStatements.pageValues(owner: owner, limit: limit, text: text, after: cursor) }
         return try GatewayError.mapping {
             try database.read { connection in
                 guard let pattern else {

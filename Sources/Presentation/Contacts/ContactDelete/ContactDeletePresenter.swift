@@ -15,7 +15,7 @@ public final class ContactDeletePresenter: ContactDeleteUseCaseOutput, StorageFa
 
     public func eventDelete(id: String) {
         guard IDFormat.isValid(id) else {
-            output.showMalformedInput(messages.malformed([ContactFailureWording.invalidID(messages: messages)]))
+            output.showMalformedInput(messages.invalidID())
             return
         }
         useCase.eventDelete(id: ContactID(id), output: self)

@@ -15,7 +15,7 @@ public final class ContactShowPresenter: ContactShowUseCaseOutput, StorageFailur
 
     public func eventShow(id: String) {
         guard IDFormat.isValid(id) else {
-            output.showMalformedInput(messages.malformed([ContactFailureWording.invalidID(messages: messages)]))
+            output.showMalformedInput(messages.invalidID())
             return
         }
         useCase.eventShow(id: ContactID(id), output: self)

@@ -16,7 +16,7 @@ public final class ContactUpdatePresenter: ContactUpdateUseCaseOutput, StorageFa
     public func eventUpdate(id: String, ifMatch: String?, body: JSONValue) {
         var converter = ContactInputConverter(messages: messages)
         var errors: [FieldErrorViewModel] = []
-        if !IDFormat.isValid(id) { errors.append(ContactFailureWording.invalidID(messages: messages)) }
+        if !IDFormat.isValid(id) { errors.append(messages.invalidIDError()) }
         var expectedVersion: Int?
         if let ifMatch {
             switch ContactETag.parseIfMatch(ifMatch) {

@@ -15,7 +15,7 @@ public final class OrderCancelPresenter: OrderCancelUseCaseOutput, StorageFailur
 
     public func eventCancel(id: String) {
         guard IDFormat.isValid(id) else {
-            output.showMalformedInput(OrderFailureWording.invalidID(messages: messages))
+            output.showMalformedInput(messages.invalidID())
             return
         }
         useCase.eventCancel(id: OrderID(id), output: self)

@@ -15,7 +15,7 @@ public final class OrderShowPresenter: OrderShowUseCaseOutput, StorageFailurePre
 
     public func eventShow(id: String) {
         guard IDFormat.isValid(id) else {
-            output.showMalformedInput(OrderFailureWording.invalidID(messages: messages))
+            output.showMalformedInput(messages.invalidID())
             return
         }
         useCase.eventShow(id: OrderID(id), output: self)

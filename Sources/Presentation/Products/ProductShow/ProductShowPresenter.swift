@@ -15,9 +15,7 @@ public final class ProductShowPresenter: ProductShowUseCaseOutput, StorageFailur
 
     public func eventShow(id: String) {
         guard IDFormat.isValid(id) else {
-            output.showMalformedInput(messages.malformed([
-                FieldErrorViewModel(parameter: "id", code: .invalidID, detail: messages.text(.invalidID)),
-            ]))
+            output.showMalformedInput(messages.invalidID())
             return
         }
         useCase.eventShow(id: ProductID(id), output: self)

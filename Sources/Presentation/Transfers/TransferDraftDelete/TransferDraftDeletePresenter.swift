@@ -15,7 +15,7 @@ public final class TransferDraftDeletePresenter: TransferDraftDeleteUseCaseOutpu
 
     public func eventDelete(id: String) {
         guard IDFormat.isValid(id) else {
-            output.showMalformedInput(TransferFailureWording.invalidID(messages: messages))
+            output.showMalformedInput(messages.invalidID())
             return
         }
         flow.eventDelete(id: TransferDraftID(id), output: self)

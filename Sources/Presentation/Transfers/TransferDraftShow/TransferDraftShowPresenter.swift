@@ -15,7 +15,7 @@ public final class TransferDraftShowPresenter: TransferDraftShowUseCaseOutput, S
 
     public func eventShow(id: String) {
         guard IDFormat.isValid(id) else {
-            output.showMalformedInput(TransferFailureWording.invalidID(messages: messages))
+            output.showMalformedInput(messages.invalidID())
             return
         }
         flow.eventShow(id: TransferDraftID(id), output: self)

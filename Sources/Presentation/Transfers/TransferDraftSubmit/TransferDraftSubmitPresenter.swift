@@ -20,7 +20,7 @@ public final class TransferDraftSubmitPresenter: TransferDraftSubmitUseCaseOutpu
 
     public func eventSubmit(id: String) {
         guard IDFormat.isValid(id) else {
-            output.showMalformedInput(TransferFailureWording.invalidID(messages: messages))
+            output.showMalformedInput(messages.invalidID())
             return
         }
         flow.eventSubmit(id: TransferDraftID(id), output: self)

@@ -20,7 +20,7 @@ public final class TransferDraftUpdatePresenter: TransferDraftUpdateUseCaseOutpu
 
     public func eventUpdate(id: String, body: JSONValue) {
         guard IDFormat.isValid(id) else {
-            output.showMalformedInput(TransferFailureWording.invalidID(messages: messages))
+            output.showMalformedInput(messages.invalidID())
             return
         }
         var converter = TransferInputConverter(messages: messages)

@@ -15,7 +15,7 @@ public final class TransferShowPresenter: TransferShowUseCaseOutput, StorageFail
 
     public func eventShow(id: String) {
         guard IDFormat.isValid(id) else {
-            output.showMalformedInput(TransferFailureWording.invalidID(messages: messages))
+            output.showMalformedInput(messages.invalidID())
             return
         }
         useCase.eventShow(id: TransferID(id), output: self)
