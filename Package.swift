@@ -142,7 +142,7 @@ let package = Package(
         .executableTarget(
             name: "viperd",
             dependencies: [
-                "App", "HTTPServer", "SQLiteGateway", "Migrations",
+                "App", "HTTPServer", "SQLiteGateway", "SQLRows", "Migrations",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
