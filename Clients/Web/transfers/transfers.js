@@ -143,15 +143,42 @@ export async function history() {
   const message = h('p', { class: 'empty', hidden: true });
   const more = h('button', { type: 'button', hidden: true }, t('loadMore'));
   const action = new Action();
+  // A key per pending transfer's Cancel, kept until it succeeds, so a retried click cannot act twice.
+  const cancels = new Map();
   let cursor = null;
-  async function load(reset) {
-    const { body } = await request('GET', '/v1/transfers', { query: { limit: 20, cursor: reset ? null : cursor } });
-    if (reset) rows.replaceChildren();
-    rows.append(...body.items.map((transfer) => h('tr', {},
+  async function cancel(transfer, button) {
+    const key = cancels.get(transfer.id) ?? new Action();
+    cancels.set(transfer.id, key);
+    button.disabled = true;
+    try {
+      const { body } = await request('POST', `/v1/transfers/${encodeURIComponent(transfer.id)}/cancel`, { action: key });
+      cancels.delete(transfer.id);
+      announce(body.statusText);
+    } catch (error) {
+      // Resolved first by someone else (claimed, declined, expired): the server says which.
+      announce(error.network ? t('networkError') : error.message);
+    }
+    await load(true);
+  }
+  function row(transfer) {
+    // The history is the sender's own, so every pending row is one the user may still take back.
+    const cancelButton = transfer.status === 'pending'
+      ? h('button', {
+        type: 'button', class: 'quiet transfer-cancel',
+        onclick: (event) => cancel(transfer, event.currentTarget).catch((error) => announce(error.message)),
+      }, t('cancel'))
+      : null;
+    return h('tr', { dataset: { transferId: transfer.id } },
       h('td', {}, h('time', { datetime: transfer.createdAt }, transfer.createdAtFormatted)),
       h('td', {}, transfer.recipient.name),
       h('td', {}, transfer.memo ?? ''),
-      h('td', { class: 'amount' }, transfer.amount.formatted))));
+      h('td', { class: 'amount' }, transfer.amount.formatted),
+      h('td', { class: 'status' }, h('span', { class: `badge ${transfer.status}` }, transfer.statusText), cancelButton));
+  }
+  async function load(reset) {
+    const { body } = await request('GET', '/v1/transfers', { query: { limit: 20, cursor: reset ? null : cursor } });
+    if (reset) rows.replaceChildren();
+    rows.append(...body.items.map(row));
     message.textContent = body.message ?? '';
     message.hidden = !body.message;
     cursor = body.nextCursor;
@@ -182,7 +209,7 @@ export async function history() {
     h('button', { type: 'submit' }, t('submit')))),
     h('section', { 'aria-labelledby': 'history-title' }, h('h2', { id: 'history-title' }, t('history')),
       h('div', { class: 'scroll' }, h('table', { class: 'data' },
-        h('thead', {}, h('tr', {}, [t('date'), t('recipient'), t('memo'), t('amount')].map((label, index) =>
+        h('thead', {}, h('tr', {}, [t('date'), t('recipient'), t('memo'), t('amount'), t('status')].map((label, index) =>
           h('th', { scope: 'col', class: index === 3 ? 'amount' : undefined }, label)))),
         rows)),
       message, more),
