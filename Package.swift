@@ -25,6 +25,7 @@ let sqliteMigrationFiles = [
     "0013_user_contact_counts.sql",
     "0015_identity_outbox.sql",
     "0016_session_refresh.sql",
+    "0017_pending_transfers.sql",
 ]
 let postgresMigrationFiles = [
     "0001_create_contacts.sql",
@@ -41,6 +42,7 @@ let postgresMigrationFiles = [
     "0014_rate_windows.sql",
     "0015_identity_outbox.sql",
     "0016_session_refresh.sql",
+    "0017_pending_transfers.sql",
 ]
 
 /// The browser client of Clients/Web/ (HTML, CSS, ES modules), compiled into the binary and

@@ -22,5 +22,6 @@ public enum PostgresMigrationFiles {
         ("0014_rate_windows.sql", PackageResources._014_rate_windows_sql),
         ("0015_identity_outbox.sql", PackageResources._015_identity_outbox_sql),
         ("0016_session_refresh.sql", PackageResources._016_session_refresh_sql),
+        ("0017_pending_transfers.sql", PackageResources._017_pending_transfers_sql),
     ]
 }

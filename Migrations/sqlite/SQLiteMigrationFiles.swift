@@ -20,5 +20,6 @@ public enum SQLiteMigrationFiles {
         ("0013_user_contact_counts.sql", PackageResources._013_user_contact_counts_sql),
         ("0015_identity_outbox.sql", PackageResources._015_identity_outbox_sql),
         ("0016_session_refresh.sql", PackageResources._016_session_refresh_sql),
+        ("0017_pending_transfers.sql", PackageResources._017_pending_transfers_sql),
     ]
 }

@@ -51,6 +51,11 @@ public struct AppConfiguration: Sendable {
     public var orderPolicy = OrderPolicy.standard
     /// Every new user's first account (currency from `--default-currency`, CAD by default).
     public var accountPolicy = AccountPolicy()
+    /// Memo length, draft lifetime and how long a pending transfer waits (`--transfer-hold-hours`).
+    public var transferPolicy = TransferPolicy()
+    /// How often the expired-record purge (which also expires pending transfers) runs
+    /// (`--purge-interval-seconds`).
+    public var purgeInterval: Duration = ExpiredRecordPurge.defaultInterval
     /// The one account whose transactions `/api/sortedTransactions/…` serves without a token;
     /// nil (the default) keeps those routes signed-in only.
     public var publicReportAccount: AccountID?

@@ -20,6 +20,8 @@ public final class Application: Sendable {
     /// Deletes expired sessions, transfer drafts and idempotency records every few minutes, on
     /// either store; started with the server (`start`), stopped by whoever stops it.
     public let expiredRecordPurge: ExpiredRecordPurge
+    /// How often `expiredRecordPurge` runs once started.
+    private let purgeInterval: Duration
     /// The listener of `/metrics` (`--metrics-address`), nil when off. Not started here: whoever
     /// starts `server` starts it too (`startMetrics()`), and a failure to bind it is logged
     /// without stopping the API.
@@ -62,7 +64,7 @@ public final class Application: Sendable {
             registrationThrottle: configuration.maxRegistrationsPerAddress.map { RegistrationThrottle(counter: attempts, maximumPerAddress: $0) },
             sessionPolicy: configuration.sessionPolicy, accountPolicy: configuration.accountPolicy,
             publicReportAccount: configuration.publicReportAccount, logger: logger, metrics: metrics,
-            fingerprinter: SHA256RequestFingerprinter(), orderPolicy: configuration.orderPolicy,
+            fingerprinter: SHA256RequestFingerprinter(), orderPolicy: configuration.orderPolicy, transferPolicy: configuration.transferPolicy,
             ipv6PrefixLength: configuration.server.ipv6PrefixLength,
             writeThrottle: WriteThrottle(
                 counter: storage.rateWindowCounter(), writesPerMinute: configuration.writesPerMinute,
@@ -101,6 +103,7 @@ public final class Application: Sendable {
         self.server = server
         self.storage = storage
         self.metrics = metrics
+        purgeInterval = configuration.purgeInterval
         expiredRecordPurge = ExpiredRecordPurge(
             gateway: gateway, clock: clock, metrics: metrics, logger: logger, unverifiedLifetime: configuration.identityPolicy.unverifiedLifetime)
         mailDelivery = MailDelivery(
@@ -124,7 +127,7 @@ public final class Application: Sendable {
     /// Starts the periodic work beside the server that SQLite's idle upkeep does not do: the
     /// expired-record purge, on either store (the search upkeep starts with the application).
     public func startUpkeep() {
-        expiredRecordPurge.start()
+        expiredRecordPurge.start(interval: purgeInterval)
         mailDelivery.start()
     }
 

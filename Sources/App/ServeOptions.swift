@@ -122,6 +122,19 @@ public struct ServeOptions: Sendable {
               readme: "accounts one user may hold, the one each user gets included; as above"),
         optionalLimit("max-open-drafts-per-user", \.quotas.openDrafts, help: "Most unexpired transfer drafts one user may hold; more are answered 422; 0 = no quota",
               readme: "transfer drafts not yet expired one user may hold; as above"),
+        optionalLimit("max-pending-transfers-per-user", \.quotas.pendingTransfers,
+              help: "Most transfers one user may have waiting for their recipients; more are answered 422; 0 = no quota",
+              readme: "transfers one user may have waiting for their recipients (each mails an address the sender typed); as above"),
+        Option("transfer-hold-hours", default: .shown { numberText($0.transferPolicy.holdLifetime / 3600) },
+               help: "Hours a pending transfer waits for its recipient before it expires and the money is the sender's again",
+               readme: "a transfer to an address nobody verified yet waits this long to be claimed; then the upkeep expires it (never earlier)") {
+            $0.transferPolicy.holdLifetime = try seconds($1.duration(scale: 3600, maximum: 90 * 86_400))
+        },
+        Option("purge-interval-seconds", default: .shown { numberText(seconds($0.purgeInterval)) },
+               help: "Seconds between passes of the upkeep that expires pending transfers and purges expired records",
+               readme: "how often the upkeep expires pending transfers past their end and deletes expired sessions, drafts, codes and old outbox rows") {
+            $0.purgeInterval = try $1.duration(scale: 1, maximum: 86_400)
+        },
         Option("password-hash-concurrency", default: .described("usable cores"),
                help: "Password hashes (logins, registrations) computed at once, 32 MiB each; a short queue waits, more are answered 503",
                readme: """

@@ -21,7 +21,7 @@ public final class SQLEntityGateway<Database: SQLDatabase>: EntityGateway {
     public let transferDrafts: any TransferDraftManager
 
     /// Every manager on `database`, `contacts` the engine's own; the contact (the engine's),
-    /// account and draft managers enforce `quotas`.
+    /// account, draft and transfer (pending) managers enforce `quotas`.
     public init(database: Database, contacts: any ContactManager, quotas: StorageQuotas) {
         self.database = database
         self.contacts = contacts
@@ -34,7 +34,7 @@ public final class SQLEntityGateway<Database: SQLDatabase>: EntityGateway {
         idempotency = SQLIdempotencyManager(database: database)
         accounts = SQLAccountManager(database: database, quota: quotas.accounts)
         transactions = SQLTransactionManager(database: database)
-        transfers = SQLTransferManager(database: database)
+        transfers = SQLTransferManager(database: database, pendingQuota: quotas.pendingTransfers)
         transferDrafts = SQLTransferDraftManager(database: database, quota: quotas.openDrafts)
     }
 

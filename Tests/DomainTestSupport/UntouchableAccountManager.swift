@@ -25,6 +25,10 @@ extension UnimplementedAccountManager {
         Issue.record("storage reached: balance")
         return 0
     }
+    public func amounts(of id: AccountID) throws -> AccountAmounts {
+        Issue.record("storage reached: amounts")
+        return AccountAmounts(balance: 0, pending: 0)
+    }
 }
 
 /// Fails the test when any account storage call happens.

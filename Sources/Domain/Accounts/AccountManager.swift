@@ -16,4 +16,20 @@ public protocol AccountManager: Sendable {
 
     /// Credits − debits over every authorized and posted transaction, in minor units.
     func balance(of id: AccountID) throws -> Int64
+
+    /// The balance and what pending transfers hold on the account, read together.
+    func amounts(of id: AccountID) throws -> AccountAmounts
+}
+
+/// An account's stored amounts, in minor units of its currency.
+public struct AccountAmounts: Equatable, Sendable {
+    /// Credits − debits over every authorized and posted transaction.
+    public var balance: Int64
+    /// What the account's pending transfers reserve: spent from `available`, not yet from `balance`.
+    public var pending: Int64
+
+    public init(balance: Int64, pending: Int64) {
+        self.balance = balance
+        self.pending = pending
+    }
 }

@@ -7,19 +7,22 @@ public struct AccountPresentationModel: Equatable, Sendable {
     public let currency: Currency
     /// Credits − debits over authorized and posted transactions.
     public let balance: Money
-    /// `balance + creditLimit`: what a debit may still take.
+    /// What pending transfers from the account reserve.
+    public let pending: Money
+    /// `balance + creditLimit − pending`: what a debit may still take.
     public let available: Money
     public let creditLimit: Money
     public let createdAt: Date
 
     /// Throws `MoneyError.overflow` when `available` does not fit in minor units.
-    public init(_ account: Account, balance: Int64) throws(MoneyError) {
+    public init(_ account: Account, amounts: AccountAmounts) throws(MoneyError) {
         id = account.id
         name = account.name
         currency = account.currency
-        self.balance = Money(minor: balance, currency: account.currency)
+        balance = Money(minor: amounts.balance, currency: account.currency)
+        pending = Money(minor: amounts.pending, currency: account.currency)
         creditLimit = Money(minor: account.creditLimit, currency: account.currency)
-        available = try self.balance.adding(creditLimit)
+        available = try balance.adding(creditLimit).subtracting(pending)
         createdAt = account.createdAt
     }
 }

@@ -3,9 +3,9 @@ enum AccountStanding {
     /// Throws `GatewayError` from storage, and `GatewayError.failure` when the stored amounts
     /// add up past 64-bit minor units (only corrupt data can do that).
     static func presentationModel(of account: Account, accounts: any AccountManager) throws -> AccountPresentationModel {
-        let balance = try accounts.balance(of: account.id)
+        let amounts = try accounts.amounts(of: account.id)
         do {
-            return try AccountPresentationModel(account, balance: balance)
+            return try AccountPresentationModel(account, amounts: amounts)
         } catch {
             throw GatewayError.failure("available amount of account \(account.id) overflows")
         }

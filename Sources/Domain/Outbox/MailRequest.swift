@@ -11,6 +11,9 @@ public enum MailKind: String, Sendable, CaseIterable {
     /// "Your password was changed" to the owner's verified address, with no code: if it was not
     /// them, they know to reset it.
     case passwordChanged = "password_changed"
+    /// "Someone sent you money; verify this address and claim it before …" to the address of a
+    /// pending transfer, with its sender, amount and end in `details`.
+    case transferPending = "transfer_pending"
 }
 
 /// One message to send, queued in the outbox with its event.
@@ -27,15 +30,22 @@ public struct MailRequest: Equatable, Sendable {
     /// The one-time code the message carries, erased from the outbox once the message is
     /// delivered or given up.
     public var secret: String?
+    /// What the message says besides a code (`sender`, `amountMinor`, `currency`, `expiresAt` in
+    /// Unix seconds for a pending transfer); never a secret.
+    public var details: [String: String]
     public var createdAt: Date
 
-    public init(id: String, kind: MailKind, recipient: String, recipientName: String, language: String, secret: String? = nil, createdAt: Date) {
+    public init(
+        id: String, kind: MailKind, recipient: String, recipientName: String, language: String, secret: String? = nil,
+        details: [String: String] = [:], createdAt: Date
+    ) {
         self.id = id
         self.kind = kind
         self.recipient = recipient
         self.recipientName = recipientName
         self.language = language
         self.secret = secret
+        self.details = details
         self.createdAt = createdAt
     }
 }

@@ -8,7 +8,7 @@ extension OutboxEvent {
     /// The sender's side of `transfer`.
     public static func transferSent(_ transfer: Transfer) -> OutboxEvent {
         OutboxEvent(userID: transfer.ownerID, type: .transferSent, payload: [
-            "transferId": transfer.id.rawValue, "fromAccountId": transfer.fromAccountID.rawValue, "toAccountId": transfer.toAccountID.rawValue,
+            "transferId": transfer.id.rawValue, "fromAccountId": transfer.fromAccountID.rawValue, "toAccountId": transfer.toAccountID?.rawValue ?? "",
             "amountMinor": String(transfer.amount.minor), "currency": transfer.amount.currency.code,
         ], createdAt: transfer.createdAt)
     }
@@ -17,9 +17,36 @@ extension OutboxEvent {
     /// account ids stay out of it.
     public static func transferReceived(_ transfer: Transfer, by recipient: UserID) -> OutboxEvent {
         OutboxEvent(userID: recipient, type: .transferReceived, payload: [
-            "transferId": transfer.id.rawValue, "toAccountId": transfer.toAccountID.rawValue, "creditTransactionId": transfer.creditTransactionID.rawValue,
+            "transferId": transfer.id.rawValue, "toAccountId": transfer.toAccountID?.rawValue ?? "", "creditTransactionId": transfer.creditTransactionID?.rawValue ?? "",
             "amountMinor": String(transfer.amount.minor), "currency": transfer.amount.currency.code,
-        ], createdAt: transfer.createdAt)
+        ], createdAt: transfer.resolvedAt ?? transfer.createdAt)
+    }
+
+    /// The sender's money now waits for `transfer`'s address: reserved on the source, no leg yet.
+    public static func transferPending(_ transfer: Transfer) -> OutboxEvent {
+        OutboxEvent(userID: transfer.ownerID, type: .transferPending, payload: resolution(of: transfer), createdAt: transfer.createdAt)
+    }
+
+    /// `transfer` left pending: claimed (`transfer.claimed`), cancelled or declined
+    /// (`transfer.cancelled`, with `cancelledBy`) or expired (`transfer.expired`); the sender's.
+    public static func transferResolved(_ transfer: Transfer) -> OutboxEvent {
+        let type: OutboxEventType = switch transfer.status {
+        case .pending: .transferPending
+        case .completed: .transferClaimed
+        case .cancelled: .transferCancelled
+        case .expired: .transferExpired
+        }
+        return OutboxEvent(userID: transfer.ownerID, type: type, payload: resolution(of: transfer), createdAt: transfer.resolvedAt ?? transfer.createdAt)
+    }
+
+    /// What every event of a waiting transfer carries for its sender.
+    private static func resolution(of transfer: Transfer) -> [String: String] {
+        var payload = [
+            "transferId": transfer.id.rawValue, "fromAccountId": transfer.fromAccountID.rawValue, "amountMinor": String(transfer.amount.minor),
+            "currency": transfer.amount.currency.code, "status": transfer.status.rawValue,
+        ]
+        if let cancelledBy = transfer.cancelledBy { payload["cancelledBy"] = cancelledBy.rawValue }
+        return payload
     }
 
     /// `contact` was created.

@@ -47,6 +47,14 @@ public enum OutboxEventType: String, Sendable, CaseIterable {
     case transferSent = "transfer.sent"
     /// Money from another user landed in one of this user's accounts.
     case transferReceived = "transfer.received"
+    /// The user sent money that waits for its recipient: reserved on the source, no leg yet.
+    case transferPending = "transfer.pending"
+    /// The recipient claimed the user's pending transfer: both legs are posted.
+    case transferClaimed = "transfer.claimed"
+    /// The user's pending transfer was cancelled by them or declined by its recipient.
+    case transferCancelled = "transfer.cancelled"
+    /// Nobody claimed the user's pending transfer in time: the reservation is released.
+    case transferExpired = "transfer.expired"
     /// A contact was added to the user's address book.
     case contactCreated = "contact.created"
     /// A contact was changed (its new version in the payload).

@@ -1,7 +1,7 @@
 /// Turns the recipient a sender named into the account to credit, with the rules every path
-/// shares: own accounts only and in the same currency; contacts only the sender's, reachable
-/// through the first account, in the source's currency, of the user who holds the contact's
-/// address *verified*.
+/// shares: own accounts only and in the same currency; contacts only the sender's, paid into the
+/// first account, in the source's currency, of the user who holds the contact's address
+/// *verified*, and otherwise held for that address (pending) until its verified owner claims it.
 struct TransferRecipientResolver {
     /// Where the money lands and how both sides will read it.
     struct Destination: Equatable {
@@ -10,10 +10,22 @@ struct TransferRecipientResolver {
         let recipientName: String
         /// Of the credit on `account`.
         let creditDescription: String
+        /// The contact's normalized address; nil for an own account.
+        var email: String? = nil
+    }
+
+    /// Whom money that must wait is bound to.
+    struct PendingDestination: Equatable {
+        /// The contact's normalized address: only its verified owner may claim the money.
+        let email: String
+        /// The contact's name, for the transfer and the debit's description.
+        let recipientName: String
     }
 
     enum Resolution: Equatable {
         case resolved(Destination)
+        /// Nobody holds the address verified with an account in the currency yet.
+        case pending(PendingDestination)
         case accountNotFound(AccountID)
         case contactNotFound(ContactID)
         case sameAccount
@@ -40,13 +52,15 @@ struct TransferRecipientResolver {
             guard let contact = try contacts.fetch(id: id, owner: owner) else { return .contactNotFound(id) }
             // Only a verified holder: an address anyone may type is paid to nobody until its
             // owner proves the mailbox.
-            guard let email = contact.email, !email.isEmpty, let user = try users.fetch(email: EmailAddress.normalize(email)), user.isEmailVerified,
-                let destination = try firstAccount(of: user.id, in: source.currency)
-            else { return .notReachable }
+            guard let email = contact.email, !email.isEmpty else { return .notReachable }
+            let address = EmailAddress.normalize(email)
+            guard let user = try users.fetch(email: address), user.isEmailVerified, let destination = try firstAccount(of: user.id, in: source.currency)
+            else { return .pending(PendingDestination(email: address, recipientName: Self.name(of: contact, fallback: email))) }
             // A contact carrying the sender's own email lands in the sender's first account: that may be the source.
             guard destination.id != source.id else { return .sameAccount }
             let sender = try users.fetch(id: owner)?.name ?? source.name
-            return .resolved(Destination(account: destination, recipientName: Self.name(of: contact, fallback: email), creditDescription: "Transfer from \(sender)"))
+            return .resolved(Destination(
+                account: destination, recipientName: Self.name(of: contact, fallback: email), creditDescription: "Transfer from \(sender)", email: address))
         }
     }
 
@@ -62,7 +76,7 @@ struct TransferRecipientResolver {
     /// Presents a refusal; false when there was none.
     static func present(_ resolution: Resolution, to output: any TransferRecipientOutput) -> Bool {
         switch resolution {
-        case .resolved: return false
+        case .resolved, .pending: return false
         case .accountNotFound(let id): output.presentAccountNotFound(id)
         case .contactNotFound(let id): output.presentContactNotFound(id)
         case .sameAccount: output.presentSameAccount()

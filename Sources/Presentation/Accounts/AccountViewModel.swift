@@ -6,6 +6,8 @@ public struct AccountViewModel: Equatable, Sendable {
     public let name: String
     public let currency: String
     public let balance: MoneyViewModel
+    /// What pending transfers hold: spent from `available`, not yet from `balance`.
+    public let pending: MoneyViewModel
     public let available: MoneyViewModel
     public let creditLimit: MoneyViewModel
     public let createdAt: String
@@ -15,6 +17,7 @@ public struct AccountViewModel: Equatable, Sendable {
         name = account.name
         currency = account.currency.code
         balance = MoneyViewModel(account.balance, language: language)
+        pending = MoneyViewModel(account.pending, language: language)
         available = MoneyViewModel(account.available, language: language)
         creditLimit = MoneyViewModel(account.creditLimit, language: language)
         createdAt = Timestamp.format(account.createdAt)
@@ -30,6 +33,8 @@ extension AccountViewModel: JSONWritable {
         output.field("currency", currency)
         output.key("balance")
         balance.write(to: &output)
+        output.key("pending")
+        pending.write(to: &output)
         output.key("available")
         available.write(to: &output)
         output.key("creditLimit")

@@ -58,6 +58,7 @@ public struct Messages: Sendable {
         case contactsQuotaDetail
         case accountsQuotaDetail
         case draftsQuotaDetail
+        case pendingTransfersQuotaDetail
         case transfersRateLimitedDetail
         case serverBusyDetail
         case severalAuthorizationFields
@@ -195,6 +196,26 @@ public struct Messages: Sendable {
         case mailPasswordResetBody
         case mailPasswordChangedSubject
         case mailPasswordChangedBody
+        case transferStatusCompleted
+        case transferStatusPending
+        case transferStatusCancelled
+        case transferStatusDeclined
+        case transferStatusExpired
+        case incomingStatusPending
+        case incomingStatusCompleted
+        case incomingStatusCancelled
+        case incomingStatusDeclined
+        case incomingStatusExpired
+        case noIncomingTransfers
+        case transferAlreadyCompleted
+        case transferAlreadyCancelled
+        case transferAlreadyDeclined
+        case transferAlreadyExpired
+        case forbiddenTitle
+        case emailNotVerified
+        case mailTransferPendingSubject
+        case mailTransferPendingBody
+        case reportPendingTitle
     }
 
     private static let catalog: [Key: [Language: String]] = [
@@ -270,6 +291,10 @@ public struct Messages: Sendable {
         .accountsQuotaDetail: [
             .en: "You already have {limit} accounts, the most one user may open",
             .fr: "Vous avez déjà {limit} comptes, le maximum par utilisateur",
+        ],
+        .pendingTransfersQuotaDetail: [
+            .en: "You have {limit} transfers waiting for their recipients, the most one may: cancel one, or wait until they are claimed",
+            .fr: "Vous avez {limit} virements en attente de leur destinataire, le maximum permis : annulez-en un, ou attendez qu'ils soient réclamés",
         ],
         .draftsQuotaDetail: [
             .en: "You already have {limit} transfers in progress; finish or delete one before starting another",
@@ -449,6 +474,34 @@ public struct Messages: Sendable {
             .en: "Hello {name},\n\nThe password of your Viperd account {email} was just changed, and every other session was signed out.\n\nIf it was you, there is nothing to do. If it was not, reset your password now from the sign-in screen (\"Forgot your password?\"): a reset signs out every session, including the one that changed it.\n",
             .fr: "Bonjour {name},\n\nLe mot de passe de votre compte Viperd {email} vient d'être modifié, et toutes les autres sessions ont été fermées.\n\nSi c'était vous, il n'y a rien à faire. Sinon, réinitialisez votre mot de passe dès maintenant depuis l'écran de connexion (« Mot de passe oublié ? ») : une réinitialisation ferme toutes les sessions, y compris celle qui l'a modifié.\n",
         ],
+        .transferStatusCompleted: [.en: "Completed", .fr: "Terminé"],
+        .transferStatusPending: [
+            .en: "Waiting for {email} to claim it until {date}", .fr: "En attente : {email} peut le réclamer jusqu'au {date}",
+        ],
+        .transferStatusCancelled: [.en: "Cancelled: the money is back", .fr: "Annulé : l'argent vous est revenu"],
+        .transferStatusDeclined: [.en: "Declined by the recipient: the money is back", .fr: "Refusé par le destinataire : l'argent vous est revenu"],
+        .transferStatusExpired: [.en: "Expired unclaimed: the money is back", .fr: "Expiré sans être réclamé : l'argent vous est revenu"],
+        .incomingStatusPending: [.en: "From {sender}: claim it until {date}", .fr: "De {sender} : réclamez-le jusqu'au {date}"],
+        .incomingStatusCompleted: [.en: "Claimed", .fr: "Réclamé"],
+        .incomingStatusCancelled: [.en: "Cancelled by the sender", .fr: "Annulé par l'expéditeur"],
+        .incomingStatusDeclined: [.en: "Declined", .fr: "Refusé"],
+        .incomingStatusExpired: [.en: "Expired unclaimed", .fr: "Expiré sans être réclamé"],
+        .noIncomingTransfers: [.en: "No money is waiting for you", .fr: "Aucun argent ne vous attend"],
+        .transferAlreadyCompleted: [.en: "This transfer is already completed", .fr: "Ce virement est déjà terminé"],
+        .transferAlreadyCancelled: [.en: "This transfer was cancelled by its sender", .fr: "Ce virement a été annulé par son expéditeur"],
+        .transferAlreadyDeclined: [.en: "This transfer was declined by its recipient", .fr: "Ce virement a été refusé par son destinataire"],
+        .transferAlreadyExpired: [.en: "This transfer expired unclaimed", .fr: "Ce virement a expiré sans être réclamé"],
+        .forbiddenTitle: [.en: "Forbidden", .fr: "Interdit"],
+        .emailNotVerified: [
+            .en: "Verify your email address first: money sent to it is yours once you prove the mailbox is",
+            .fr: "Vérifiez d'abord votre adresse courriel : l'argent qui lui est envoyé est à vous dès que vous prouvez que la boîte l'est",
+        ],
+        .mailTransferPendingSubject: [.en: "{sender} sent you {amount} on Viperd", .fr: "{sender} vous a envoyé {amount} sur Viperd"],
+        .mailTransferPendingBody: [
+            .en: "Hello {name},\n\n{sender} sent you {amount} through Viperd, to {email}.\n\nTo receive it, sign in to Viperd with this address (or register with it), verify the address with the code we mail you, and claim the money under \"Incoming money\" into an account in {currency}. You have until {date}; after that the money goes back to {sender}.\n\nIf you do not know {sender}, ignore this message: nothing happens unless you claim it.\n",
+            .fr: "Bonjour {name},\n\n{sender} vous a envoyé {amount} par Viperd, à {email}.\n\nPour le recevoir, connectez-vous à Viperd avec cette adresse (ou inscrivez-vous avec elle), vérifiez l'adresse avec le code que nous vous envoyons, puis réclamez l'argent sous « Argent reçu » dans un compte en {currency}. Vous avez jusqu'au {date} ; ensuite, l'argent retourne à {sender}.\n\nSi vous ne connaissez pas {sender}, ignorez ce message : rien ne se passe tant que vous ne le réclamez pas.\n",
+        ],
+        .reportPendingTitle: [.en: "Pending transfers", .fr: "Virements en attente"],
     ]
 
     /// The sentence for `key`, with `{name}` placeholders filled from `values`.

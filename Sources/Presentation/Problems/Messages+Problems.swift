@@ -39,6 +39,7 @@ extension Messages {
         case .contacts: .contactsQuotaDetail
         case .accounts: .accountsQuotaDetail
         case .drafts: .draftsQuotaDetail
+        case .pendingTransfers: .pendingTransfersQuotaDetail
         }
         return ProblemViewModel(code: .quotaExceeded, title: text(.quotaExceededTitle), detail: text(detail, ["limit": "\(quota.limit)"]))
     }

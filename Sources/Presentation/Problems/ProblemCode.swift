@@ -18,6 +18,9 @@ public enum ProblemCode: String, Sendable, CaseIterable, Encodable, CustomString
     case invalidCredentials = "invalid_credentials"
     /// A refresh token that is unknown, expired, revoked or already used.
     case invalidRefreshToken = "invalid_refresh_token"
+    // 403
+    /// Money sent to an address is seen and claimed only by its verified owner.
+    case emailNotVerified = "email_not_verified"
     // 404
     /// No such resource, or not the caller's.
     case notFound = "not_found"
@@ -36,6 +39,14 @@ public enum ProblemCode: String, Sendable, CaseIterable, Encodable, CustomString
     case invalidTransition = "invalid_transition"
     /// A transfer draft changed between reading it and writing a step.
     case draftChanged = "draft_changed"
+    /// Resolving a transfer that was completed first (paid at once, or claimed).
+    case transferCompleted = "transfer_completed"
+    /// Resolving a transfer its sender cancelled first.
+    case transferCancelled = "transfer_cancelled"
+    /// Resolving a transfer its recipient declined first.
+    case transferDeclined = "transfer_declined"
+    /// Resolving a transfer that expired first.
+    case transferExpired = "transfer_expired"
     /// An `Idempotency-Key` sent again with another request.
     case idempotencyKeyReused = "idempotency_key_reused"
     /// A request with this `Idempotency-Key` is still running.

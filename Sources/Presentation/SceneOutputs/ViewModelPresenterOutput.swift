@@ -6,7 +6,7 @@
 /// second outcome of its own (a conflict that shows the current state, a password-hashing
 /// refusal) keeps a dedicated output protocol and Responder.
 public protocol ViewModelPresenterOutput<ViewModel>: ProblemPresenterOutput, NotFoundPresenterOutput, ValidationPresenterOutput,
-    UnauthorizedPresenterOutput, InternalInconsistencyPresenterOutput
+    UnauthorizedPresenterOutput, InternalInconsistencyPresenterOutput, RefusalPresenterOutput
 {
     /// What the scene shows on success.
     associatedtype ViewModel

@@ -39,6 +39,12 @@ struct TransferInputConverter {
         return id(object, "fromAccountId").map(AccountID.init)
     }
 
+    /// `POST /v1/transfers/{id}/claim`: `{toAccountId}`.
+    mutating func claimAccount(_ body: JSONValue) -> AccountID? {
+        guard let object = reader.object(body) else { return nil }
+        return id(object, "toAccountId").map(AccountID.init)
+    }
+
     /// `PATCH /v1/transfer-drafts/{id}`: exactly one step, `{amount}`, `{toAccountId | toContactId}`
     /// or `{memo}`; nil (with an error) for none or several.
     mutating func change(_ body: JSONValue) -> TransferDraftChange? {

@@ -18,6 +18,8 @@ public struct SQLAccountManager<Database: SQLDatabase>: AccountManager {
     static var fetchAny: String { "SELECT \(AccountRow.columns) FROM accounts WHERE id = ?1" }
     /// No row (0) for a missing account, as the sum over no transactions was.
     static var balance: String { "SELECT balance FROM accounts WHERE id = ?1" }
+    /// Both amounts from one row, so they agree.
+    static var amounts: String { "SELECT balance, pending_debits FROM accounts WHERE id = ?1" }
     /// How many accounts the owner holds, for the account quota.
     static var accountCount: String { "SELECT count(*) FROM accounts WHERE owner_id = ?1" }
 
@@ -63,5 +65,10 @@ public struct SQLAccountManager<Database: SQLDatabase>: AccountManager {
 
     public func balance(of id: AccountID) throws -> Int64 {
         try database.first(Self.balance, [.text(id.rawValue)]) { $0.int64(at: 0) } ?? 0
+    }
+
+    public func amounts(of id: AccountID) throws -> AccountAmounts {
+        try database.first(Self.amounts, [.text(id.rawValue)]) { AccountAmounts(balance: $0.int64(at: 0), pending: $0.int64(at: 1)) }
+            ?? AccountAmounts(balance: 0, pending: 0)
     }
 }

@@ -5,7 +5,7 @@ import Foundation
 public enum MailRecordRow {
     /// The columns a message is read from, in row order.
     public enum Column: Int32, SQLColumn {
-        case id, kind, recipient, recipient_name, language, secret, created_at, state, attempts, next_attempt_at, last_error, finished_at
+        case id, kind, recipient, recipient_name, language, secret, created_at, state, attempts, next_attempt_at, last_error, finished_at, details
 
         /// `mail_messages`.
         public static var table: String { "mail_messages" }
@@ -25,9 +25,23 @@ public enum MailRecordRow {
         guard let state = MailState(rawValue: stateName) else { throw SQLReadFailure.unreadable(Column.state, stateName) }
         let request = MailRequest(
             id: try row.required(.id), kind: kind, recipient: try row.required(.recipient), recipientName: try row.required(.recipient_name),
-            language: try row.required(.language), secret: row.optional(.secret), createdAt: try row.required(.created_at))
+            language: try row.required(.language), secret: row.optional(.secret), details: details(row.optional(.details)),
+            createdAt: try row.required(.created_at))
         return MailRecord(
             request: request, state: state, attempts: try row.required(.attempts), nextAttemptAt: try row.required(.next_attempt_at),
             lastError: row.optional(.last_error), finishedAt: row.optional(.finished_at))
+    }
+
+    /// `details` as the column stores them: a JSON object with its keys sorted.
+    public static func detailsJSON(_ details: [String: String]) -> String {
+        let data = (try? JSONSerialization.data(withJSONObject: details, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data("{}".utf8)
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    /// The details a row stores; none for NULL or text that is not an object of strings.
+    @inlinable
+    public static func details(_ text: String?) -> [String: String] {
+        guard let text, let object = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: String] else { return [:] }
+        return object
     }
 }

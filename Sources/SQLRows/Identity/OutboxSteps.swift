@@ -8,8 +8,8 @@ public enum OutboxSteps {
     public static let nextPosition = "UPDATE users SET last_event_position = last_event_position + 1 WHERE id = ?1 RETURNING last_event_position"
     public static let insertEvent = "INSERT INTO events (user_id, position, type, payload, created_at) VALUES (?1, ?2, ?3, ?4, ?5) RETURNING seq"
     public static let insertMail = """
-        INSERT INTO mail_messages (id, event_seq, user_id, recipient, recipient_name, language, kind, secret, state, next_attempt_at, created_at)
-        VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, 'queued', ?9, ?9)
+        INSERT INTO mail_messages (id, event_seq, user_id, recipient, recipient_name, language, kind, secret, details, state, next_attempt_at, created_at)
+        VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?10, 'queued', ?9, ?9)
         """
 
     /// Appends `events` in their users' id order: a change that tells two users (a transfer)
@@ -17,8 +17,14 @@ public enum OutboxSteps {
     /// directions on PostgreSQL cannot deadlock on the `users` rows.
     @inlinable
     public static func append<Connection: SQLConnection>(_ events: [OutboxEvent], on connection: Connection) throws {
-        for event in events.sorted(by: { $0.userID.rawValue < $1.userID.rawValue }) {
-            try append(Notice(event: event), on: connection)
+        try append(events.map { Notice(event: $0) }, on: connection)
+    }
+
+    /// Appends `notices` in their users' id order, as `append(_:on:)` of events does.
+    @inlinable
+    public static func append<Connection: SQLConnection>(_ notices: [Notice], on connection: Connection) throws {
+        for notice in notices.sorted(by: { $0.event.userID.rawValue < $1.event.userID.rawValue }) {
+            try append(notice, on: connection)
         }
     }
 
@@ -37,6 +43,7 @@ public enum OutboxSteps {
         try connection.run(insertMail, [
             .text(mail.id), sequence.map { .integer($0) } ?? .null, .text(event.userID.rawValue), .text(mail.recipient), .text(mail.recipientName),
             .text(mail.language), .text(mail.kind.rawValue), mail.secret.map { .text($0) } ?? .null, .integer(Milliseconds.from(mail.createdAt)),
+            mail.details.isEmpty ? .null : .text(MailRecordRow.detailsJSON(mail.details)),
         ])
     }
 }

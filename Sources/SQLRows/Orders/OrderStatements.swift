@@ -31,7 +31,8 @@ public struct OrderStatements: Sendable {
         INSERT INTO transactions (id, account_id, txn_group, direction, date, description, amount, reverses_id) \
         SELECT ?2, account_id, 'authorized', 'credit', ?3, ?4, amount, id FROM transactions WHERE id = ?1 AND direction = 'debit'
         """
-    /// Selects the currency and available funds (the stored balance plus the credit limit) of
+    /// Selects the currency and available funds (the stored balance plus the credit limit, less
+    /// what pending transfers hold) of
     /// account 1 when owner 2 owns it, locked as the dialect needs: on PostgreSQL the row stays
     /// locked until the order commits, so a concurrent order, transfer or import on it waits and
     /// the funds read here are still there when the debit is written (`FOR UPDATE` reads the
@@ -40,7 +41,7 @@ public struct OrderStatements: Sendable {
 
     /// The texts of a dialect whose payment account read ends with `paymentAccountLock`.
     public init(paymentAccountLock: String) {
-        paymentAccount = "SELECT currency, credit_limit + balance FROM accounts WHERE id = ?1 AND owner_id = ?2\(paymentAccountLock)"
+        paymentAccount = "SELECT currency, credit_limit + balance - pending_debits FROM accounts WHERE id = ?1 AND owner_id = ?2\(paymentAccountLock)"
     }
 
     /// The page query for one sort, with or without a status filter and a cursor. Parameters,

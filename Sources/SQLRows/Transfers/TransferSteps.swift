@@ -1,47 +1,143 @@
 import Domain
 import Foundation
 
-/// Executing a transfer: the same steps on both gateways, inside the write transaction each
-/// opens. What keeps the funds check and the debit from interleaving with another writer's is
-/// the gateway's: SQLite's one writer, or PostgreSQL's row locks, taken first by `lockAccounts`
-/// in account-id order (the order every balance-dependent write uses), so two transfers in
-/// opposite directions cannot deadlock.
+/// Executing and resolving transfers: the same steps on both gateways, inside the write
+/// transaction each opens. What keeps the funds check and the debit from interleaving with
+/// another writer's is the gateway's: SQLite's one writer, or PostgreSQL's row locks, taken first
+/// by `lockAccounts` in account-id order (the order every balance-dependent write uses), so two
+/// transfers in opposite directions cannot deadlock. Every lock a transfer takes follows one
+/// order: accounts (by id), then the sender's `users` row (the pending quota), then the users
+/// rows of the outbox (by id).
 public enum TransferSteps {
     /// One transfer, with `TransferRow.values(of:)`.
     public static let insert = TransferRow.insert
-    /// The source's available funds: its stored balance plus the credit limit; no row when the
-    /// account is gone. Read inside the write, after the locks, so nobody can move the balance
-    /// between this check and the debit.
-    public static let available = "SELECT credit_limit + balance FROM accounts WHERE id = ?1"
+    /// The source's available funds: its stored balance plus the credit limit, less what its
+    /// pending transfers hold; no row when the account is gone. Read inside the write, after the
+    /// locks, so nobody can move the balance or the holds between this check and the debit.
+    public static let available = "SELECT credit_limit + balance - pending_debits FROM accounts WHERE id = ?1"
     /// Deletes at most once: a concurrent consumer of the same draft waits for its turn (or the
     /// row lock), then finds the row gone and deletes nothing.
     public static let consumeDraft = "DELETE FROM transfer_drafts WHERE id = ?1 AND owner_id = ?2 AND expires_at > ?3"
     /// Both accounts of a transfer, locked until the write commits, in id order.
     public static let lockAccounts = "SELECT id FROM accounts WHERE id IN (?1, ?2) ORDER BY id FOR UPDATE"
+    /// How many pending transfers the sender has, for the pending quota.
+    public static let pendingCount = "SELECT count(*) FROM transfers WHERE owner_id = ?1 AND status = 'pending'"
+    /// A transfer by id, whatever its status (re-read after the locks).
+    public static let fetchAny = "SELECT \(TransferRow.columns) FROM transfers WHERE id = ?1"
+    /// Moves a transfer out of pending, at most once: a second resolution matches no row.
+    /// Parameters: ?1 id, ?2 status, ?3 resolved_at, ?4 cancelled_by, ?5 to_account_id, ?6 debit
+    /// id, ?7 credit id.
+    public static let resolve = """
+        UPDATE transfers SET status = ?2, resolved_at = ?3, cancelled_by = ?4, to_account_id = ?5, debit_transaction_id = ?6, \
+        credit_transaction_id = ?7 WHERE id = ?1 AND status = 'pending'
+        """
 
-    /// Checks the funds, consumes the draft if any, writes both legs, the transfer and its
-    /// events. A refusal is returned before anything is written. `locksAccounts`: run
-    /// `lockAccounts` first (PostgreSQL).
+    /// Checks the funds, consumes the draft if any, writes both legs (none while pending), the
+    /// transfer and its events. A refusal is returned before anything is written. `locksAccounts`:
+    /// run `lockAccounts` first (PostgreSQL). `pendingQuota`: the most pending transfers one
+    /// sender may have; `ownerLock` locks the sender's row before they are counted.
     @inlinable
     public static func execute<Connection: SQLConnection>(
-        _ new: NewTransfer, consuming draft: TransferDraftID?, locksAccounts: Bool, on connection: Connection
+        _ new: NewTransfer, consuming draft: TransferDraftID?, locksAccounts: Bool, pendingQuota: Int?, ownerLock: String?,
+        on connection: Connection
     ) throws -> TransferOutcome {
         let transfer = new.transfer
         if locksAccounts {
-            _ = try connection.rows(lockAccounts, [.text(transfer.fromAccountID.rawValue), .text(transfer.toAccountID.rawValue)]) { _ in () }
+            let to = transfer.toAccountID ?? transfer.fromAccountID
+            _ = try connection.rows(lockAccounts, [.text(transfer.fromAccountID.rawValue), .text(to.rawValue)]) { _ in () }
         }
         let available = try connection.rows(available, [.text(transfer.fromAccountID.rawValue)]) { $0.int64(at: 0) }.first
         guard let available, transfer.amount.minor <= available else { return .insufficientFunds }
+        if transfer.status == .pending {
+            try QuotaCheck.ensureRoom(
+                on: connection, .pendingTransfers, limit: pendingQuota, lock: ownerLock, count: pendingCount, [.text(transfer.ownerID.rawValue)])
+        }
         if let draft {
             let deleted = try connection.run(consumeDraft, [
                 .text(draft.rawValue), .text(transfer.ownerID.rawValue), .integer(Milliseconds.from(transfer.createdAt)),
             ])
             guard deleted == 1 else { return .draftNotFound }
         }
-        try connection.run(TransactionRow.insert, TransactionRow.values(of: new.debit))
-        try connection.run(TransactionRow.insert, TransactionRow.values(of: new.credit))
+        for leg in new.legs { try connection.run(TransactionRow.insert, TransactionRow.values(of: leg)) }
         try connection.run(insert, TransferRow.values(of: transfer))
-        try OutboxSteps.append(new.events, on: connection)
+        try OutboxSteps.append(new.notices, on: connection)
         return .completed(transfer)
+    }
+
+    /// What a resolution does to a pending transfer it found: the transfer it becomes, the legs
+    /// it writes and the events it appends.
+    public struct Resolution: Sendable {
+        public var resolved: Transfer
+        public var legs: [Transaction]
+        public var events: [OutboxEvent]
+
+        public init(resolved: Transfer, legs: [Transaction] = [], events: [OutboxEvent]) {
+            self.resolved = resolved
+            self.legs = legs
+            self.events = events
+        }
+    }
+
+    /// Resolves `found` (the transfer as the caller's scoped read saw it; nil: not found) as
+    /// `resolution` makes it, if it is still pending and not past its end at `now`; one past its
+    /// end is expired instead, and reported as already resolved. `claimAccount` is locked with
+    /// the source (the claimant's account, PostgreSQL).
+    @inlinable
+    public static func resolve<Connection: SQLConnection>(
+        _ found: Transfer?, at now: Date, claimAccount: AccountID? = nil, locksAccounts: Bool, on connection: Connection,
+        _ resolution: (Transfer) -> Resolution
+    ) throws -> TransferResolutionOutcome {
+        guard var transfer = found else { return .notFound }
+        if locksAccounts {
+            let other = claimAccount ?? transfer.fromAccountID
+            _ = try connection.rows(lockAccounts, [.text(transfer.fromAccountID.rawValue), .text(other.rawValue)]) { _ in () }
+            // Every resolver of this transfer locks its source first: what is read now is final.
+            guard let current = try connection.rows(fetchAny, [.text(transfer.id.rawValue)], TransferRow.transfer).first else { return .notFound }
+            transfer = current
+        }
+        guard transfer.status == .pending else { return .alreadyResolved(transfer) }
+        // Compared as stored (milliseconds), as the upkeep's query compares: one instant is due
+        // for both or for neither.
+        if let end = transfer.expiresAt, Milliseconds.from(end) <= Milliseconds.from(now) {
+            let expired = try store(expiring(transfer, at: now), on: connection)
+            return .alreadyResolved(expired)
+        }
+        return .resolved(try store(resolution(transfer), on: connection))
+    }
+
+    /// `transfer` expired at `now`, with its sender's event.
+    @inlinable
+    public static func expiring(_ transfer: Transfer, at now: Date) -> Resolution {
+        var expired = transfer
+        expired.status = .expired
+        expired.resolvedAt = now
+        return Resolution(resolved: expired, events: [.transferResolved(expired)])
+    }
+
+    /// `transfer` cancelled by `party` at `now`, with its sender's event.
+    @inlinable
+    public static func cancelling(_ transfer: Transfer, by party: TransferParty, at now: Date) -> Resolution {
+        var cancelled = transfer
+        cancelled.status = .cancelled
+        cancelled.cancelledBy = party
+        cancelled.resolvedAt = now
+        return Resolution(resolved: cancelled, events: [.transferResolved(cancelled)])
+    }
+
+    /// Writes the legs, moves the transfer out of pending (its trigger releases the reservation)
+    /// and appends the events; fails when the transfer was no longer pending, which the locks
+    /// (or SQLite's one writer) rule out.
+    @inlinable
+    public static func store<Connection: SQLConnection>(_ resolution: Resolution, on connection: Connection) throws -> Transfer {
+        let transfer = resolution.resolved
+        for leg in resolution.legs { try connection.run(TransactionRow.insert, TransactionRow.values(of: leg)) }
+        let changed = try connection.run(resolve, [
+            .text(transfer.id.rawValue), .text(transfer.status.rawValue), transfer.resolvedAt.map { .integer(Milliseconds.from($0)) } ?? .null,
+            SQLValue(transfer.cancelledBy?.rawValue), SQLValue(transfer.toAccountID?.rawValue), SQLValue(transfer.debitTransactionID?.rawValue),
+            SQLValue(transfer.creditTransactionID?.rawValue),
+        ])
+        guard changed == 1 else { throw GatewayError.failure("transfer \(transfer.id.rawValue) left pending under its locks") }
+        try OutboxSteps.append(resolution.events, on: connection)
+        return transfer
     }
 }

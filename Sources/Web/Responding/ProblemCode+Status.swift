@@ -8,10 +8,13 @@ extension ProblemCode {
         switch self {
         case .malformedRequest, .malformedJSON, .invalidPercentEncoding: .badRequest
         case .unauthorized, .invalidCredentials, .invalidRefreshToken: .unauthorized
+        case .emailNotVerified: .forbidden
         case .notFound: .notFound
         case .methodNotAllowed: .methodNotAllowed
         case .requestTimeout: .requestTimeout
-        case .emailTaken, .alreadyVerified, .invalidTransition, .draftChanged, .idempotencyKeyReused, .idempotencyInFlight: .conflict
+        case .emailTaken, .alreadyVerified, .invalidTransition, .draftChanged, .idempotencyKeyReused, .idempotencyInFlight, .transferCompleted,
+            .transferCancelled, .transferDeclined, .transferExpired:
+            .conflict
         case .staleETag: .preconditionFailed
         case .bodyTooLarge: .contentTooLarge
         case .uriTooLong: .uriTooLong
@@ -42,7 +45,7 @@ extension ProblemCode {
             .bodyTooLarge, .uriTooLong, .unsupportedMediaType, .expectationFailed, .validationFailed, .invalidRange, .reportTooLarge, .draftIncomplete,
             .currencyMismatch, .insufficientFunds, .sameAccount, .recipientNotReachable, .quotaExceeded, .headersTooLarge, .internalError,
             .methodNotImplemented, .unsupportedTransferCoding, .notImplemented, .handlerTimeout, .httpVersionNotSupported, .alreadyVerified, .invalidCode,
-            .codeExpired:
+            .codeExpired, .emailNotVerified, .transferCompleted, .transferCancelled, .transferDeclined, .transferExpired:
             false
         }
     }

@@ -7,7 +7,7 @@ import Presentation
 ///
 /// Scene Responders subclass it and add their success outcomes.
 public class SceneResponder: ProblemPresenterOutput, NotFoundPresenterOutput, ValidationPresenterOutput, UnauthorizedPresenterOutput,
-    InternalInconsistencyPresenterOutput
+    InternalInconsistencyPresenterOutput, RefusalPresenterOutput
 {
     let context: RequestContext
     /// Until a Presenter shows something, the answer is a bare 500: a stack that forgot to
@@ -28,6 +28,7 @@ public class SceneResponder: ProblemPresenterOutput, NotFoundPresenterOutput, Va
     public func showStorageFailure(_ problem: ProblemViewModel) { showProblem(problem) }
     public func showQuotaExceeded(_ problem: ProblemViewModel) { showProblem(problem) }
     public func showNotImplemented(_ problem: ProblemViewModel) { showProblem(problem) }
+    public func showRefusal(_ problem: ProblemViewModel) { showProblem(problem) }
     /// A bug, not an expected failure: logged at error level with its reason and the request's
     /// id, so that the 500 the client sees leads the operator to its cause.
     public func showInternalInconsistency(_ problem: ProblemViewModel, reason: String) {

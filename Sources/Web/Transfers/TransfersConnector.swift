@@ -15,7 +15,8 @@ struct TransfersConnector {
     private var flow: TransferFlow {
         TransferFlow(
             drafts: gateway.transferDrafts, transfers: gateway.transfers, accounts: gateway.accounts, contacts: gateway.contacts,
-            users: gateway.users, policy: dependencies.transferPolicy, owner: user.id, clock: dependencies.clock, ids: dependencies.ids)
+            users: gateway.users, policy: dependencies.transferPolicy, owner: user.id, clock: dependencies.clock, ids: dependencies.ids,
+            language: context.messages.language.rawValue)
     }
 
     func list(limit: String?, cursor: String?) -> HTTPResponse {
@@ -31,7 +32,8 @@ struct TransfersConnector {
                 let responder = ViewModelResponder<TransferViewModel>(context: context) { JSONBody.response(.created, $0, headers: ["Location": TransfersRoute.show(id: $0.id).path]) }
                 let useCase = TransferCreateUseCase(
                     transfers: gateway.transfers, accounts: gateway.accounts, contacts: gateway.contacts, users: gateway.users,
-                    policy: dependencies.transferPolicy, owner: user.id, clock: dependencies.clock, ids: dependencies.ids)
+                    policy: dependencies.transferPolicy, owner: user.id, clock: dependencies.clock, ids: dependencies.ids,
+                    language: context.messages.language.rawValue)
                 TransferCreatePresenter(useCase: useCase, output: responder, messages: context.messages).eventCreate(body: body)
                 return responder.response
             }
@@ -43,6 +45,52 @@ struct TransfersConnector {
         TransferShowPresenter(useCase: TransferShowUseCase(transfers: gateway.transfers, owner: user.id), output: responder, messages: context.messages)
             .eventShow(id: id)
         return responder.response
+    }
+
+    /// No body is read: the id says everything.
+    func cancel(id: String, _ request: HTTPRequest) -> HTTPResponse {
+        IdempotentExecution(dependencies: dependencies, context: context, user: user).respond(to: request) {
+            let responder = ViewModelResponder<TransferViewModel>(context: context) { JSONBody.response(.ok, $0) }
+            TransferCancelPresenter(
+                useCase: TransferCancelUseCase(transfers: gateway.transfers, owner: user.id, clock: dependencies.clock), output: responder,
+                messages: context.messages
+            ).eventCancel(id: id)
+            return responder.response
+        }
+    }
+
+    func incoming(limit: String?, cursor: String?) -> HTTPResponse {
+        let responder = ViewModelResponder<IncomingTransferListViewModel>(context: context) { JSONBody.response(.ok, $0) }
+        IncomingTransferListPresenter(
+            useCase: IncomingTransferListUseCase(transfers: gateway.transfers, users: gateway.users, owner: user.id), output: responder,
+            messages: context.messages
+        ).eventList(limit: limit, cursor: cursor)
+        return responder.response
+    }
+
+    func claim(id: String, _ request: HTTPRequest) -> HTTPResponse {
+        IdempotentExecution(dependencies: dependencies, context: context, user: user).respond(to: request) {
+            JSONRequestBody.respond(to: request, context: context) { body in
+                let responder = ViewModelResponder<IncomingTransferViewModel>(context: context) { JSONBody.response(.ok, $0) }
+                let useCase = TransferClaimUseCase(
+                    transfers: gateway.transfers, accounts: gateway.accounts, users: gateway.users, owner: user.id, clock: dependencies.clock,
+                    ids: dependencies.ids)
+                TransferClaimPresenter(useCase: useCase, output: responder, messages: context.messages).eventClaim(id: id, body: body)
+                return responder.response
+            }
+        }
+    }
+
+    /// No body is read: the id says everything.
+    func decline(id: String, _ request: HTTPRequest) -> HTTPResponse {
+        IdempotentExecution(dependencies: dependencies, context: context, user: user).respond(to: request) {
+            let responder = ViewModelResponder<IncomingTransferViewModel>(context: context) { JSONBody.response(.ok, $0) }
+            TransferDeclinePresenter(
+                useCase: TransferDeclineUseCase(transfers: gateway.transfers, users: gateway.users, owner: user.id, clock: dependencies.clock),
+                output: responder, messages: context.messages
+            ).eventDecline(id: id)
+            return responder.response
+        }
     }
 
     func createDraft(_ request: HTTPRequest) -> HTTPResponse {

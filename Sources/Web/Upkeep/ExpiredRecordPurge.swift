@@ -3,7 +3,8 @@ import Domain
 import Foundation
 import Logging
 
-/// Deletes what has expired — sessions past their expiry, transfer drafts past their lifetime,
+/// Expires pending transfers past their end (never earlier: the money goes back to its sender,
+/// the row stays as history), and deletes what has expired — sessions past their expiry, transfer drafts past their lifetime,
 /// idempotency records past their retention, accounts never verified, dead one-time codes,
 /// outbox events and finished mail past the outbox's retention — every few minutes, on either store, off the
 /// request path, and counts what it deleted (`viperd_purged_total{kind=…}` in `/metrics`).
@@ -21,6 +22,8 @@ public final class ExpiredRecordPurge: @unchecked Sendable {
 
     /// What a pass deletes, as `/metrics` labels it.
     public enum Kind: String, CaseIterable, Sendable {
+        /// Pending transfers nobody claimed before their end: expired, not deleted.
+        case expiredTransfers = "expired_transfers"
         case sessions
         case transferDrafts = "transfer_drafts"
         case idempotencyRecords = "idempotency_records"
@@ -121,6 +124,7 @@ public final class ExpiredRecordPurge: @unchecked Sendable {
 
     private func purgeBatch(_ kind: Kind, now: Date) throws -> Int {
         switch kind {
+        case .expiredTransfers: try gateway.transfers.expire(dueAt: now, limit: batchSize)
         case .sessions: try gateway.sessions.purge(expiredAt: now, limit: batchSize)
         case .transferDrafts: try gateway.transferDrafts.purge(expiredAt: now, limit: batchSize)
         case .idempotencyRecords: try gateway.idempotency.purge(olderThan: now.addingTimeInterval(-idempotencyRetention), limit: batchSize)

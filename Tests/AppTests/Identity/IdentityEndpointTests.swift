@@ -32,13 +32,23 @@ struct IdentityEndpointTests {
     static func squatFails(_ app: TestApplication) throws {
         let (main, bob) = try sender(app, paying: "bob@example.com")
         let pay = #"{"fromAccountId":"\#(main)","toContactId":"\#(bob)","amount":"25.00"}"#
-        #expect(try app.request("POST", "/v1/transfers", json: pay).status == 422)
+        // Nobody holds Bob's address verified: the money waits for whoever proves the mailbox.
+        let waiting = try app.request("POST", "/v1/transfers", json: pay)
+        #expect(waiting.status == 201 && TestApplication.object(waiting)["status"] as? String == "pending", "\(waiting.text)")
+        let transfer = try #require(TestApplication.object(waiting)["id"] as? String)
         // A stranger registers Bob's address and signs in: the account exists, unverified.
         #expect(try register(app, "bob@example.com", password: "stolen password", name: "Mallory").status == 202)
         let mallory = try app.signIn(email: "bob@example.com", password: "stolen password")
         #expect(TestApplication.object(try app.request("GET", "/v1/me", auth: .bearer(mallory)))["emailVerified"] as? Bool == false)
-        let refused = try app.request("POST", "/v1/transfers", json: pay)
-        #expect(refused.status == 422 && TestApplication.object(refused)["code"] as? String == "recipient_not_reachable", "\(refused.text)")
+        let malloryMain = try #require(try app.firstAccount(auth: .bearer(mallory))["id"] as? String)
+        // Mallory can neither see the waiting money nor claim it, and a second payment waits too.
+        let hidden = try app.request("GET", "/v1/transfers/incoming", auth: .bearer(mallory))
+        #expect(hidden.status == 403 && TestApplication.object(hidden)["code"] as? String == "email_not_verified", "\(hidden.text)")
+        let stolen = try app.request(
+            "POST", "/v1/transfers/\(transfer)/claim", json: #"{"toAccountId":"\#(malloryMain)"}"#, auth: .bearer(mallory))
+        #expect(stolen.status == 403 && TestApplication.object(stolen)["code"] as? String == "email_not_verified", "\(stolen.text)")
+        let second = try app.request("POST", "/v1/transfers", json: pay)
+        #expect(second.status == 201 && TestApplication.object(second)["status"] as? String == "pending", "\(second.text)")
         #expect(try balance(app, auth: .bearer(mallory)) == 0)
         // A wrong guess at the code verifies nothing.
         let guess = try app.request("POST", "/v1/users/verify", json: #"{"code":"000000"}"#, auth: .bearer(mallory))
@@ -49,8 +59,15 @@ struct IdentityEndpointTests {
         let code = try app.mailedCode(to: "bob@example.com")
         let verified = try app.request("POST", "/v1/users/verify", json: #"{"code":"\#(code)"}"#, auth: .bearer(realBob))
         #expect(verified.status == 200, "\(verified.text)")
-        #expect(try app.request("POST", "/v1/transfers", json: pay).status == 201)
-        #expect(try balance(app, auth: .bearer(realBob)) == 2_500)
+        let bobMain = try #require(try app.firstAccount(auth: .bearer(realBob))["id"] as? String)
+        let incoming = TestApplication.object(try app.request("GET", "/v1/transfers/incoming", auth: .bearer(realBob)))
+        #expect((incoming["items"] as? [[String: Any]])?.count == 2, "\(incoming)")
+        let claimed = try app.request("POST", "/v1/transfers/\(transfer)/claim", json: #"{"toAccountId":"\#(bobMain)"}"#, auth: .bearer(realBob))
+        #expect(claimed.status == 200 && TestApplication.object(claimed)["status"] as? String == "completed", "\(claimed.text)")
+        // Now that Bob holds the address verified, the next payment lands at once.
+        let direct = try app.request("POST", "/v1/transfers", json: pay)
+        #expect(direct.status == 201 && TestApplication.object(direct)["status"] as? String == "completed", "\(direct.text)")
+        #expect(try balance(app, auth: .bearer(realBob)) == 5_000)
         #expect(try balance(app, auth: .bearer(mallory)) == 0)
         // Mallory's own code (the first one mailed) can no longer win the address.
         let taken = try app.request("POST", "/v1/users/verify", json: #"{"code":"000001"}"#, auth: .bearer(mallory))

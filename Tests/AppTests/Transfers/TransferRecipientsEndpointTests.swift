@@ -1,4 +1,5 @@
 import App
+import Domain
 import Foundation
 import TestSupport
 import Testing
@@ -74,36 +75,42 @@ struct TransferRecipientsEndpointTests {
         #expect((ritaHistory["items"] as? [Any])?.isEmpty == true)
     }
 
-    @Test("to a contact with no registered user: 422 recipient_not_reachable at /toContactId, nothing stored, the key not spent")
-    func unreachableContact() throws {
+    @Test("to a contact with no verified user: 201 pending, reserved on the source (available drops, balance does not), no leg; a draft step naming them is taken")
+    func unverifiedContactWaits() throws {
         let app = try TestApplication()
         let main = try #require(try app.firstAccount()["id"] as? String)
         try fund(app, main)
         let contactID = try contact(app, email: "nobody@example.com")
         let body = #"{"fromAccountId":"\#(main)","toContactId":"\#(contactID)","amount":"1.00"}"#
 
-        let refused = try app.request("POST", "/v1/transfers", json: body, headers: ["Idempotency-Key": "to-nobody"])
-        #expect(refused.status == 422, "\(refused.text)")
-        let problem = TestApplication.object(refused)
-        #expect(problem["code"] as? String == "recipient_not_reachable")
-        #expect((problem["errors"] as? [[String: Any]])?.first?["pointer"] as? String == "/toContactId")
-        #expect(try money(app, main) == 10_000 && transactions(app, main).count == 1)
-        #expect(TestApplication.object(try app.request("GET", "/v1/transfers"))["message"] as? String == "No transfers found")
+        let sent = try app.request("POST", "/v1/transfers", json: body, headers: ["Idempotency-Key": "to-nobody"])
+        #expect(sent.status == 201, "\(sent.text)")
+        let transfer = TestApplication.object(sent)
+        #expect(transfer["status"] as? String == "pending" && transfer["toAccountId"] is NSNull)
+        #expect((transfer["recipient"] as? [String: Any])?["email"] as? String == "nobody@example.com")
+        #expect((transfer["statusText"] as? String)?.hasPrefix("Waiting for nobody@example.com to claim it until ") == true, "\(transfer)")
+        #expect(try money(app, main) == 10_000 && money(app, main, "pending") == 100 && money(app, main, "available") == 9_900)
+        #expect(try transactions(app, main).count == 1)
+        let mail = try app.application.storage.gateway.outbox.recentMail(limit: 10)
+        #expect(mail.contains { $0.request.recipient == "nobody@example.com" && $0.request.kind == .transferPending && $0.request.details["amountMinor"] == "100" })
 
-        // A draft step naming them is refused too and leaves the draft as it was.
+        // A draft step naming them is taken: the money will wait for them too.
         let draft = TestApplication.object(try app.request("POST", "/v1/transfer-drafts", json: #"{"fromAccountId":"\#(main)"}"#))
         let draftID = try #require(draft["id"] as? String)
         let step = try app.request("PATCH", "/v1/transfer-drafts/\(draftID)", json: #"{"toContactId":"\#(contactID)"}"#)
-        #expect(step.status == 422 && TestApplication.object(step)["code"] as? String == "recipient_not_reachable", "\(step.text)")
-        let unchanged = try app.request("GET", "/v1/transfer-drafts/\(draftID)")
-        #expect(TestApplication.object(unchanged)["recipient"] is NSNull && unchanged.header("ETag") == "\"1\"")
+        #expect(step.status == 200 && TestApplication.object(step)["nextStep"] as? String == "amount", "\(step.text)")
+    }
 
-        // Once they register, the same request with the same key runs: the refusal kept no record.
-        let nobody = try app.register(email: "nobody@example.com")
-        let nobodyMain = try #require(try app.firstAccount(auth: .bearer(nobody))["id"] as? String)
-        let sent = try app.request("POST", "/v1/transfers", json: body, headers: ["Idempotency-Key": "to-nobody"])
-        #expect(sent.status == 201 && sent.header("Idempotent-Replayed") == nil, "\(sent.text)")
-        #expect(try money(app, nobodyMain, auth: .bearer(nobody)) == 100)
+    @Test("to a contact without an email: 422 recipient_not_reachable at /toContactId, nothing stored")
+    func contactWithoutEmail() throws {
+        let app = try TestApplication()
+        let main = try #require(try app.firstAccount()["id"] as? String)
+        try fund(app, main)
+        let created = try app.request("POST", "/v1/contacts", json: #"{"firstName":"Nomail"}"#)
+        let contactID = try #require(TestApplication.object(created)["id"] as? String)
+        let refused = try app.request("POST", "/v1/transfers", json: #"{"fromAccountId":"\#(main)","toContactId":"\#(contactID)","amount":"1.00"}"#)
+        #expect(refused.status == 422 && TestApplication.object(refused)["code"] as? String == "recipient_not_reachable", "\(refused.text)")
+        #expect(try money(app, main, "available") == 10_000)
     }
 
     @Test("between two of the user's accounts in different currencies: 422 currency_mismatch at /toAccountId, nothing stored")

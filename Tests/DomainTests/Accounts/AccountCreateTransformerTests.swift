@@ -19,7 +19,7 @@ struct AccountCreateTransformerTests {
         let events = create("Travel", "JPY")
         let stored = try #require(accounts.all.first)
         #expect(stored == Account(id: AccountID("a_1"), ownerID: alice, name: "Travel", currency: .jpy, creditLimit: 0, createdAt: FixedClock().now()))
-        let model = try AccountPresentationModel(stored, balance: 0)
+        let model = try AccountPresentationModel(stored, amounts: AccountAmounts(balance: 0, pending: 0))
         #expect(model.balance == Money(minor: 0, currency: .jpy) && model.available == model.balance && model.creditLimit == model.balance)
         #expect(events == [.created(model)])
     }

@@ -13,13 +13,13 @@ struct AccountListUseCaseTests {
         manager.balances.withLock { $0 = [AccountID("a_1"): -1500, AccountID("a_2"): 250] }
         let spy = AccountSceneOutputSpy()
         AccountListUseCase(accounts: manager, owner: alice).eventList(after: nil, limit: 2, output: spy)
-        let expected = [try AccountPresentationModel(account("a_1", createdAt: 1), balance: -1500), try AccountPresentationModel(account("a_2", createdAt: 2), balance: 250)]
+        let expected = [try AccountPresentationModel(account("a_1", createdAt: 1), amounts: AccountAmounts(balance: -1500, pending: 0)), try AccountPresentationModel(account("a_2", createdAt: 2), amounts: AccountAmounts(balance: 250, pending: 0))]
         #expect(spy.events == [.accounts(expected, next: AccountCursor(createdAt: Date(timeIntervalSince1970: 2), id: AccountID("a_2")))])
 
         let rest = AccountSceneOutputSpy()
         AccountListUseCase(accounts: manager, owner: alice)
             .eventList(after: AccountCursor(createdAt: Date(timeIntervalSince1970: 2), id: AccountID("a_2")), limit: 2, output: rest)
-        #expect(rest.events == [.accounts([try AccountPresentationModel(account("a_3", createdAt: 3), balance: 0)], next: nil)])
+        #expect(rest.events == [.accounts([try AccountPresentationModel(account("a_3", createdAt: 3), amounts: AccountAmounts(balance: 0, pending: 0))], next: nil)])
     }
 
     @Test("a user without accounts gets the no-accounts event")

@@ -8,6 +8,8 @@ import Synchronization
 final class InMemoryAccountManager: UnimplementedAccountManager {
     private let accounts = Mutex<[AccountID: Account]>([:])
     let balances = Mutex<[AccountID: Int64]>([:])
+    /// What pending transfers hold on each account.
+    let holds = Mutex<[AccountID: Int64]>([:])
     let failure = Mutex<GatewayError?>(nil)
     private let transactions: InMemoryTransactionManager?
 
@@ -59,5 +61,9 @@ final class InMemoryAccountManager: UnimplementedAccountManager {
             return transactions.all.filter { $0.accountID == id }.reduce(0) { $0 + ($1.direction == .credit ? $1.amount : -$1.amount) }
         }
         return balances.withLock { $0[id] ?? 0 }
+    }
+
+    func amounts(of id: AccountID) throws -> AccountAmounts {
+        AccountAmounts(balance: try balance(of: id), pending: holds.withLock { $0[id] ?? 0 })
     }
 }

@@ -23,16 +23,21 @@ final class InMemoryTransferManager: UnimplementedTransferManager {
         let transfer = new.transfer
         return try state.withLock { stored in
             guard let source = try accounts.fetch(id: transfer.fromAccountID) else { return .insufficientFunds }
-            guard transfer.amount.minor <= (try accounts.balance(of: source.id)) + source.creditLimit else { return .insufficientFunds }
+            let amounts = try accounts.amounts(of: source.id)
+            guard transfer.amount.minor <= amounts.balance + source.creditLimit - amounts.pending else { return .insufficientFunds }
             if let draft, let drafts {
                 guard drafts.consume(id: draft, owner: transfer.ownerID, at: transfer.createdAt) else { return .draftNotFound }
             }
-            accounts.balances.withLock { balances in
-                balances[transfer.fromAccountID, default: 0] -= transfer.amount.minor
-                balances[transfer.toAccountID, default: 0] += transfer.amount.minor
+            if let to = transfer.toAccountID {
+                accounts.balances.withLock { balances in
+                    balances[transfer.fromAccountID, default: 0] -= transfer.amount.minor
+                    balances[to, default: 0] += transfer.amount.minor
+                }
+            } else {
+                accounts.holds.withLock { $0[transfer.fromAccountID, default: 0] += transfer.amount.minor }
             }
             stored.transfers.append(transfer)
-            stored.legs += [new.debit, new.credit]
+            stored.legs += new.legs
             return .completed(transfer)
         }
     }

@@ -93,11 +93,22 @@ struct TransferCreateTransformerTests {
         #expect(send(request(toAccount: nil, toContact: "c_bobs"), in: world, transfers: UntouchableTransferManager()) == [.contactNotFound(ContactID("c_bobs"))])
     }
 
-    @Test("a contact without email, with an unregistered email, whose user has no account in the currency, or whose user never verified the address is not reachable",
-        arguments: ["c_noemail", "c_stranger", "c_carol", "c_dave"])
-    func notReachable(contact: String) throws {
+    @Test("a contact without email is not reachable; nothing reaches storage")
+    func notReachable() throws {
         let world = try TransferWorld()
-        #expect(send(request(toAccount: nil, toContact: contact), in: world, transfers: UntouchableTransferManager()) == [.recipientNotReachable])
+        #expect(send(request(toAccount: nil, toContact: "c_noemail"), in: world, transfers: UntouchableTransferManager()) == [.recipientNotReachable])
+    }
+
+    @Test("a contact with an unregistered email, whose user has no account in the currency, or whose user never verified the address is paid pending: bound to the address, reserved, no leg, with a mail to the address",
+        arguments: ["c_stranger", "c_carol", "c_dave"])
+    func pendingForUnverified(contact: String) throws {
+        let world = try TransferWorld()
+        let events = send(request(toAccount: nil, toContact: contact), in: world)
+        let stored = try #require(world.transfers.all.first)
+        #expect(events == [.created(TransferPresentationModel(stored))])
+        #expect(stored.status == .pending && stored.toAccountID == nil && stored.debitTransactionID == nil && stored.recipientEmail != nil)
+        #expect(stored.expiresAt == stored.createdAt.addingTimeInterval(TransferPolicy().holdLifetime))
+        #expect(world.transfers.legs.isEmpty && world.balance("a_main") == 10_000)
     }
 
     @Test("a reachable contact is credited in their user's first account in the source's currency")

@@ -66,7 +66,7 @@ struct TransferFlowTests {
         #expect(afterAmount.amount == Money(minor: 1_234, currency: .cad) && afterAmount.missing == [.recipient] && afterAmount.version == 2)
         #expect(update(world, id, .recipient(toAccountID: AccountID("a_main"), toContactID: nil)) == [.sameAccount])
         #expect(update(world, id, .recipient(toAccountID: AccountID("b_main"), toContactID: nil)) == [.accountNotFound(AccountID("b_main"))])
-        #expect(update(world, id, .recipient(toAccountID: nil, toContactID: ContactID("c_stranger"))) == [.recipientNotReachable])
+        #expect(update(world, id, .recipient(toAccountID: nil, toContactID: ContactID("c_noemail"))) == [.recipientNotReachable])
         #expect(update(world, id, .recipient(toAccountID: AccountID("a_euro"), toContactID: nil)) == [.currencyMismatch])
         #expect(stored(world, id)?.recipient == nil)
         _ = update(world, id, .recipient(toAccountID: nil, toContactID: ContactID("c_bob")))

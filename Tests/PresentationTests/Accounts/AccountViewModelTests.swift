@@ -6,13 +6,14 @@ import Testing
 
 @Suite("account and transaction view models")
 struct AccountViewModelTests {
-    @Test("an account writes its id, name, currency, three Money values and creation time")
+    @Test("an account writes its id, name, currency, four Money values (what pending transfers hold taken from available) and creation time")
     func account() throws {
         let account = Account(id: AccountID("a_1"), ownerID: Fixture.owner, name: "Main \"A\"", currency: .cad, creditLimit: 50_000, createdAt: Fixture.created)
-        let model = try AccountPresentationModel(account, balance: -1_234)
+        let model = try AccountPresentationModel(account, amounts: AccountAmounts(balance: -1_234, pending: 766))
         #expect(json(AccountViewModel(model, language: .en)) == #"{"id":"a_1","name":"Main \"A\"","currency":"CAD","#
             + #""balance":{"minor":-1234,"currency":"CAD","formatted":"-$12.34"},"#
-            + #""available":{"minor":48766,"currency":"CAD","formatted":"$487.66"},"#
+            + #""pending":{"minor":766,"currency":"CAD","formatted":"$7.66"},"#
+            + #""available":{"minor":48000,"currency":"CAD","formatted":"$480.00"},"#
             + #""creditLimit":{"minor":50000,"currency":"CAD","formatted":"$500.00"},"#
             + #""createdAt":"2026-11-18T11:06:40Z"}"#)
     }

@@ -11,6 +11,7 @@ final class ViewModelOutputSpy<ViewModel: Equatable>: ViewModelPresenterOutput {
         case unavailable(ProblemViewModel)
         case failure(ProblemViewModel)
         case notImplemented(ProblemViewModel)
+        case refusal(ProblemViewModel)
         case internalInconsistency(ProblemViewModel, reason: String)
     }
 
@@ -21,7 +22,7 @@ final class ViewModelOutputSpy<ViewModel: Equatable>: ViewModelPresenterOutput {
         guard shown.count == 1 else { return nil }
         switch shown[0] {
         case .malformed(let problem), .notFound(let problem), .validation(let problem), .unauthorized(let problem), .unavailable(let problem),
-            .failure(let problem), .notImplemented(let problem):
+            .failure(let problem), .notImplemented(let problem), .refusal(let problem):
             return problem
         case .viewModel, .internalInconsistency: return nil
         }
@@ -36,5 +37,6 @@ final class ViewModelOutputSpy<ViewModel: Equatable>: ViewModelPresenterOutput {
     func showStorageFailure(_ problem: ProblemViewModel) { shown.append(.failure(problem)) }
     func showQuotaExceeded(_ problem: ProblemViewModel) { shown.append(.failure(problem)) }
     func showNotImplemented(_ problem: ProblemViewModel) { shown.append(.notImplemented(problem)) }
+    func showRefusal(_ problem: ProblemViewModel) { shown.append(.refusal(problem)) }
     func showInternalInconsistency(_ problem: ProblemViewModel, reason: String) { shown.append(.internalInconsistency(problem, reason: reason)) }
 }

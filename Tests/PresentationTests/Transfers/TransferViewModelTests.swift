@@ -32,15 +32,17 @@ struct TransferViewModelTests {
 
     @Test("a transfer is written with every key in order, its recipient nested and the amount formatted for the language")
     func transferDocument() {
-        #expect(written(TransferViewModel(transfer(), language: .en)) == """
-            {"id":"tr_1","status":"completed","fromAccountId":"a_main","recipient":{"type":"contact","id":"c_bob","name":"Bob Smith"},\
+        #expect(written(TransferViewModel(transfer(), messages: Messages(.en))) == """
+            {"id":"tr_1","status":"completed","statusText":"Completed","fromAccountId":"a_main","toAccountId":"a_bob",\
+            "recipient":{"type":"contact","id":"c_bob","name":"Bob Smith","email":null},\
             "amount":{"minor":123456,"currency":"CAD","formatted":"$1,234.56"},"memo":"rent \\"May\\"","createdAt":"2026-11-18T11:06:40Z",\
-            "createdAtFormatted":"Nov 18, 2026, 11:06 UTC"}
+            "createdAtFormatted":"Nov 18, 2026, 11:06 UTC","expiresAt":null,"resolvedAt":"2026-11-18T11:06:40Z","cancelledBy":null}
             """)
-        #expect(written(TransferViewModel(transfer(memo: nil), language: .fr)) == """
-            {"id":"tr_1","status":"completed","fromAccountId":"a_main","recipient":{"type":"contact","id":"c_bob","name":"Bob Smith"},\
+        #expect(written(TransferViewModel(transfer(memo: nil), messages: Messages(.fr))) == """
+            {"id":"tr_1","status":"completed","statusText":"Terminé","fromAccountId":"a_main","toAccountId":"a_bob",\
+            "recipient":{"type":"contact","id":"c_bob","name":"Bob Smith","email":null},\
             "amount":{"minor":123456,"currency":"CAD","formatted":"1\u{A0}234,56\u{A0}$"},"memo":null,"createdAt":"2026-11-18T11:06:40Z",\
-            "createdAtFormatted":"18 nov. 2026 à 11:06 UTC"}
+            "createdAtFormatted":"18 nov. 2026 à 11:06 UTC","expiresAt":null,"resolvedAt":"2026-11-18T11:06:40Z","cancelledBy":null}
             """)
     }
 
@@ -79,11 +81,12 @@ struct TransferViewModelTests {
 
     @Test("a history page has the transfers and a cursor; only an empty first page carries the message")
     func list() {
-        let item = TransferViewModel(transfer(memo: nil), language: .en)
+        let item = TransferViewModel(transfer(memo: nil), messages: Messages(.en))
         #expect(written(TransferListViewModel(items: [item], nextCursor: "abc", message: nil)) == """
-            {"items":[{"id":"tr_1","status":"completed","fromAccountId":"a_main","recipient":{"type":"contact","id":"c_bob","name":"Bob Smith"},\
+            {"items":[{"id":"tr_1","status":"completed","statusText":"Completed","fromAccountId":"a_main","toAccountId":"a_bob",\
+            "recipient":{"type":"contact","id":"c_bob","name":"Bob Smith","email":null},\
             "amount":{"minor":123456,"currency":"CAD","formatted":"$1,234.56"},"memo":null,"createdAt":"2026-11-18T11:06:40Z",\
-            "createdAtFormatted":"Nov 18, 2026, 11:06 UTC"}],"nextCursor":"abc"}
+            "createdAtFormatted":"Nov 18, 2026, 11:06 UTC","expiresAt":null,"resolvedAt":"2026-11-18T11:06:40Z","cancelledBy":null}],"nextCursor":"abc"}
             """)
         #expect(written(TransferListViewModel(items: [], nextCursor: nil, message: "No transfers found")) == """
             {"items":[],"nextCursor":null,"message":"No transfers found"}

@@ -8,7 +8,7 @@ struct MailRecordRowTests {
     /// A row of `MailRecordRow.Column`: a queued message never tried.
     let row = ValuesRow([
         .text("m_1"), .text(MailKind.allCases[0].rawValue), .text("ada@example.com"), .text("Ada"), .text("fr"), .null,
-        .integer(1_700_000_000_000), .text(MailState.queued.rawValue), .integer(0), .integer(1_700_000_000_000), .null, .null,
+        .integer(1_700_000_000_000), .text(MailState.queued.rawValue), .integer(0), .integer(1_700_000_000_000), .null, .null, .null,
     ])
 
     @Test("a message is read with its optional secret, error and end left empty")

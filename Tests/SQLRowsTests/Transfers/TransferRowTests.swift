@@ -16,10 +16,26 @@ struct TransferRowTests {
         #expect(try TransferRow.transfer(ValuesRow(TransferRow.values(of: transfer))) == transfer)
     }
 
-    @Test("an unknown currency or recipient type, or a NULL where one is required, is a storage failure naming the column", arguments: [
+    @Test("a pending transfer reads back with no destination, no legs, its address and its end")
+    func pendingRoundTrip() throws {
+        var pending = transfer
+        pending.status = .pending
+        pending.toAccountID = nil
+        pending.debitTransactionID = nil
+        pending.creditTransactionID = nil
+        pending.resolvedAt = nil
+        pending.recipientEmail = "paula@example.com"
+        pending.expiresAt = pending.createdAt.addingTimeInterval(7 * 86_400)
+        #expect(try TransferRow.transfer(ValuesRow(TransferRow.values(of: pending))) == pending)
+    }
+
+    @Test("an unknown currency, recipient type, status or canceller, or a NULL where one is required, is a storage failure naming the column", arguments: [
         (TransferRow.Column.currency, SQLValue.text("XYZ"), "unreadable transfers.currency: XYZ"),
         (.recipient_type, .text("iban"), "unreadable transfers.recipient_type: iban"),
-        (.debit_transaction_id, .null, "NULL in required column transfers.debit_transaction_id"),
+        (.status, .text("held"), "unreadable transfers.status: held"),
+        (.cancelled_by, .text("bank"), "unreadable transfers.cancelled_by: bank"),
+        (.recipient_id, .null, "NULL in required column transfers.recipient_id"),
+        (.status, .null, "NULL in required column transfers.status"),
     ])
     func unreadable(column: TransferRow.Column, value: SQLValue, reason: String) {
         let row = ValuesRow(TransferRow.values(of: transfer)).replacing(Int(column.rawValue), with: value)

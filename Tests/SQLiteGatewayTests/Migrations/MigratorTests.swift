@@ -264,6 +264,7 @@ struct MigratorTests {
             "0010_contact_search_pending.sql", "0011_contact_list_order.sql", "0012_session_expiry.sql", "0013_user_contact_counts.sql",
             "0015_identity_outbox.sql",
             "0016_session_refresh.sql",
+            "0017_pending_transfers.sql",
         ])
         #expect(try migrator.status().prefix(released).map(\.state) == Array(repeating: .applied, count: released))
     }

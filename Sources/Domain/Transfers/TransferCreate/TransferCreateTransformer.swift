@@ -11,11 +11,14 @@ public struct TransferCreateTransformer {
     private let policy: TransferPolicy
     private let clock: any Clock
     private let ids: any IDGenerator
+    private let language: String
 
+    /// `language`: what the mail to a pending transfer's address is worded in (the sender's).
     public init(
         transfers: any TransferManager, accounts: any AccountManager, contacts: any ContactManager, users: any UserManager,
-        policy: TransferPolicy, clock: any Clock, ids: any IDGenerator
+        policy: TransferPolicy, clock: any Clock, ids: any IDGenerator, language: String = "en"
     ) {
+        self.language = language
         self.transfers = transfers
         self.accounts = accounts
         self.contacts = contacts
@@ -62,22 +65,29 @@ public struct TransferCreateTransformer {
             }
             let resolution = try TransferRecipientResolver(accounts: accounts, contacts: contacts, users: users)
                 .resolve(recipient, from: source, owner: owner)
-            guard case .resolved(let destination) = resolution else {
-                _ = TransferRecipientResolver.present(resolution, to: output)
-                return
-            }
             let now = clock.now()
             guard let date = CalendarDate(utc: now) else {
                 return output.presentInternalInconsistency("the clock reads \(now), outside the calendar's range")
             }
             let memo = request.memo.flatMap { $0.isEmpty ? nil : $0 }
-            let transfer = Transfer(
-                id: TransferID(ids.makeID(prefix: "tr_")), ownerID: owner, fromAccountID: source.id, toAccountID: destination.account.id,
-                recipient: recipient, recipientName: destination.recipientName, amount: money, memo: memo,
-                debitTransactionID: TransactionID(ids.makeID(prefix: "t_")), creditTransactionID: TransactionID(ids.makeID(prefix: "t_")),
-                createdAt: now)
-            let new = NewTransfer(transfer: transfer, date: date, debitDescription: "Transfer to \(destination.recipientName)",
-                creditDescription: destination.creditDescription, recipientID: destination.account.ownerID)
+            let id = TransferID(ids.makeID(prefix: "tr_"))
+            let new: NewTransfer
+            switch resolution {
+            case .resolved(let destination):
+                let transfer = Transfer(
+                    id: id, ownerID: owner, fromAccountID: source.id, toAccountID: destination.account.id,
+                    recipient: recipient, recipientName: destination.recipientName, amount: money, memo: memo,
+                    debitTransactionID: TransactionID(ids.makeID(prefix: "t_")), creditTransactionID: TransactionID(ids.makeID(prefix: "t_")),
+                    createdAt: now, recipientEmail: destination.email)
+                new = NewTransfer(transfer: transfer, date: date, debitDescription: "Transfer to \(destination.recipientName)",
+                    creditDescription: destination.creditDescription, recipientID: destination.account.ownerID)
+            case .pending(let destination):
+                new = try pending(
+                    id: id, owner: owner, source: source, recipient: recipient, to: destination, amount: money, memo: memo, at: now, date: date)
+            default:
+                _ = TransferRecipientResolver.present(resolution, to: output)
+                return
+            }
             switch try transfers.execute(new, consuming: draft) {
             case .completed(let stored): output.presentCreated(TransferPresentationModel(stored))
             case .insufficientFunds: output.presentInsufficientFunds()
@@ -86,6 +96,29 @@ public struct TransferCreateTransformer {
         } catch {
             output.presentStorage(error)
         }
+    }
+
+    /// Money for an address nobody verified yet: reserved on the source until `holdLifetime`
+    /// from now, and a mail to the address saying who sent how much and until when.
+    private func pending(
+        id: TransferID, owner: UserID, source: Account, recipient: TransferRecipient, to destination: TransferRecipientResolver.PendingDestination,
+        amount: Money, memo: String?, at now: Date, date: CalendarDate
+    ) throws -> NewTransfer {
+        let expiresAt = now.addingTimeInterval(policy.holdLifetime)
+        let transfer = Transfer(
+            id: id, ownerID: owner, fromAccountID: source.id, toAccountID: nil, recipient: recipient, recipientName: destination.recipientName,
+            amount: amount, memo: memo, debitTransactionID: nil, creditTransactionID: nil, createdAt: now, status: .pending,
+            recipientEmail: destination.email, expiresAt: expiresAt)
+        let sender = try users.fetch(id: owner)?.name ?? source.name
+        let mail = MailRequest(
+            id: ids.makeID(prefix: "m_"), kind: .transferPending, recipient: destination.email, recipientName: destination.recipientName,
+            language: language, details: [
+                "sender": sender, "amountMinor": String(amount.minor), "currency": amount.currency.code,
+                "expiresAt": String(Int64(exactly: expiresAt.timeIntervalSince1970.rounded(.down)) ?? 0),
+            ], createdAt: now)
+        return NewTransfer(
+            transfer: transfer, date: date, debitDescription: "Transfer to \(destination.recipientName)", creditDescription: "Transfer from \(sender)",
+            recipientID: nil, mail: mail)
     }
 
     /// The request's field failures: each field on its own, in field order.

@@ -11,10 +11,10 @@ public struct TransferCreateUseCase {
 
     public init(
         transfers: any TransferManager, accounts: any AccountManager, contacts: any ContactManager, users: any UserManager,
-        policy: TransferPolicy, owner: UserID, clock: any Clock, ids: any IDGenerator
+        policy: TransferPolicy, owner: UserID, clock: any Clock, ids: any IDGenerator, language: String = "en"
     ) {
         transformer = TransferCreateTransformer(
-            transfers: transfers, accounts: accounts, contacts: contacts, users: users, policy: policy, clock: clock, ids: ids)
+            transfers: transfers, accounts: accounts, contacts: contacts, users: users, policy: policy, clock: clock, ids: ids, language: language)
         self.owner = owner
     }
 

@@ -17,11 +17,14 @@ public struct TransferFlow {
     private let owner: UserID
     private let clock: any Clock
     private let ids: any IDGenerator
+    private let language: String
 
+    /// `language`: what a submit's mail to a pending transfer's address is worded in.
     public init(
         drafts: any TransferDraftManager, transfers: any TransferManager, accounts: any AccountManager, contacts: any ContactManager,
-        users: any UserManager, policy: TransferPolicy, owner: UserID, clock: any Clock, ids: any IDGenerator
+        users: any UserManager, policy: TransferPolicy, owner: UserID, clock: any Clock, ids: any IDGenerator, language: String = "en"
     ) {
+        self.language = language
         self.drafts = drafts
         self.transfers = transfers
         self.accounts = accounts
@@ -59,7 +62,8 @@ public struct TransferFlow {
     public func eventSubmit(id: TransferDraftID, output: any TransferDraftSubmitUseCaseOutput) {
         withState(id, output: output) { state in
             let transformer = TransferCreateTransformer(
-                transfers: transfers, accounts: accounts, contacts: contacts, users: users, policy: policy, clock: clock, ids: ids)
+                transfers: transfers, accounts: accounts, contacts: contacts, users: users, policy: policy, clock: clock, ids: ids,
+                language: language)
             TransferDraftSubmitUseCase(state: state, transformer: transformer).eventSubmit(output: output)
         }
     }

@@ -34,7 +34,7 @@ public final class TransferCreatePresenter: TransferCreateUseCaseOutput, Transfe
     }
 
     public func presentCreated(_ transfer: TransferPresentationModel) {
-        output.show(TransferViewModel(transfer, language: messages.language))
+        output.show(TransferViewModel(transfer, messages: messages))
     }
 
     public func presentValidationFailures(_ failures: [TransferFieldFailure]) {

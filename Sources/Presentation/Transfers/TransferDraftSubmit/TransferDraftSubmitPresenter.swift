@@ -27,7 +27,7 @@ public final class TransferDraftSubmitPresenter: TransferDraftSubmitUseCaseOutpu
     }
 
     public func presentCreated(_ transfer: TransferPresentationModel) {
-        output.show(TransferViewModel(transfer, language: messages.language))
+        output.show(TransferViewModel(transfer, messages: messages))
     }
 
     public func presentValidationFailures(_ failures: [TransferFieldFailure]) {

@@ -30,7 +30,7 @@ public final class TransferListPresenter: TransferListUseCaseOutput, StorageFail
 
     public func presentTransfers(_ transfers: [TransferPresentationModel], next: TransferCursor?) {
         output.show(TransferListViewModel(
-            items: transfers.map { TransferViewModel($0, language: messages.language) }, nextCursor: next.map(TransferCursorCoding.encode),
+            items: transfers.map { TransferViewModel($0, messages: messages) }, nextCursor: next.map(TransferCursorCoding.encode),
             message: transfers.isEmpty && isFirstPage ? messages.text(.noTransfersFound) : nil))
     }
 }

@@ -22,7 +22,7 @@ public final class TransferShowPresenter: TransferShowUseCaseOutput, StorageFail
     }
 
     public func presentTransfer(_ transfer: TransferPresentationModel) {
-        output.show(TransferViewModel(transfer, language: messages.language))
+        output.show(TransferViewModel(transfer, messages: messages))
     }
 
     public func presentNotFound(_ id: TransferID) { output.showNotFound(TransferFailureWording.notFound(messages: messages)) }

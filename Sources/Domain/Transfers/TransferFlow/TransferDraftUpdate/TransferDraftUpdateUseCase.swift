@@ -55,7 +55,11 @@ public struct TransferDraftUpdateUseCase {
                 }
                 let resolution = try resolver.resolve(recipient, from: source, owner: state.ownerID)
                 if TransferRecipientResolver.present(resolution, to: output) { return }
-                if case .resolved(let destination) = resolution { resolvedName = destination.recipientName }
+                switch resolution {
+                case .resolved(let destination): resolvedName = destination.recipientName
+                case .pending(let destination): resolvedName = destination.recipientName
+                default: break
+                }
                 next.recipient = recipient
             case .memo(let memo):
                 let failures = TransferCreateTransformer.memoFailures(memo, policy: policy)

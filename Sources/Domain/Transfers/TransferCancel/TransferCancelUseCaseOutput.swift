@@ -1,0 +1,5 @@
+/// What cancelling a pending transfer can lead to.
+public protocol TransferCancelUseCaseOutput: TransferResolutionOutput {
+    /// Cancelled by its sender, as stored.
+    func presentCancelled(_ transfer: TransferPresentationModel)
+}
