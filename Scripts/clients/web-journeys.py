@@ -521,7 +521,9 @@ class Journey:
         status, _, contact = self.api("POST", "/v1/contacts", {"firstName": "Sam", "lastName": "Stranger", "email": address},
                                       token=self.token)
         self.check(status == 201, f"creating the stranger's contact answered {status}")
+        # Loaded afresh, as the page may be on the transfers already: its recipients are read on load.
         self.go("/transfers")
+        self.driver.refresh()
         self.choose("#transfer-from", self.main_account)
         self.choose("#transfer-recipient", f"contact:{contact['id']}")
         self.fill("#transfer-amount", amount)

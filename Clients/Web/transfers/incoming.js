@@ -47,21 +47,22 @@ export async function incoming() {
     // The money lands only in an account of its own currency: the others are not offered.
     const into = owned.items.filter((account) => account.currency === transfer.amount.currency);
     const claim = form({
-      class: 'stack inline claim',
+      class: 'stack claim',
       onsubmit: (element) => resolve(transfer, element, 'claim', { toAccountId: element.elements.toAccountId.value }),
     },
     field(t('claimInto'), { control: 'select', name: 'toAccountId', pointer: '/toAccountId',
       options: options(into.map((account) => [account.id, `${account.name} · ${account.available.formatted}`])) }),
-    h('button', { type: 'submit', class: 'claim' }, t('claim')),
-    h('button', {
-      type: 'button', class: 'quiet decline',
-      onclick: (event) => resolve(transfer, event.currentTarget.form, 'decline'),
-    }, t('decline')));
+    h('div', { class: 'actions' },
+      h('button', { type: 'submit', class: 'claim' }, t('claim')),
+      h('button', {
+        type: 'button', class: 'quiet decline',
+        onclick: (event) => resolve(transfer, event.currentTarget.form, 'decline'),
+      }, t('decline'))));
     return h('li', { dataset: { transferId: transfer.id } },
       h('p', {}, h('strong', { class: 'sender' }, transfer.senderName), ' ', h('span', { class: 'amount' }, transfer.amount.formatted)),
       transfer.memo ? h('p', { class: 'memo' }, transfer.memo) : null,
-      h('p', {}, h('span', { class: `badge ${transfer.status}` }, transfer.statusText), ' ',
-        h('time', { datetime: transfer.createdAt, class: 'muted' }, transfer.createdAtFormatted)),
+      h('p', {}, h('span', { class: `badge ${transfer.status}` }, transfer.statusText)),
+      h('p', {}, h('time', { datetime: transfer.createdAt, class: 'muted' }, transfer.createdAtFormatted)),
       claim,
       into.length ? null : h('p', {}, h('a', { href: '#/accounts', class: 'new-account' }, t('newAccount'))));
   }

@@ -168,12 +168,14 @@ export async function history() {
         onclick: (event) => cancel(transfer, event.currentTarget).catch((error) => announce(error.message)),
       }, t('cancel'))
       : null;
+    // The status sits under the recipient, not in a column of its own: at a phone's width a fifth
+    // column would be scrolled out of sight, and pending money is what the row is about.
     return h('tr', { dataset: { transferId: transfer.id } },
       h('td', {}, h('time', { datetime: transfer.createdAt }, transfer.createdAtFormatted)),
-      h('td', {}, transfer.recipient.name),
+      h('td', {}, h('div', { class: 'transfer-recipient' }, h('span', {}, transfer.recipient.name),
+        h('span', { class: `badge ${transfer.status}` }, transfer.statusText), cancelButton)),
       h('td', {}, transfer.memo ?? ''),
-      h('td', { class: 'amount' }, transfer.amount.formatted),
-      h('td', { class: 'status' }, h('span', { class: `badge ${transfer.status}` }, transfer.statusText), cancelButton));
+      h('td', { class: 'amount' }, transfer.amount.formatted));
   }
   async function load(reset) {
     const { body } = await request('GET', '/v1/transfers', { query: { limit: 20, cursor: reset ? null : cursor } });
@@ -209,7 +211,7 @@ export async function history() {
     h('button', { type: 'submit' }, t('submit')))),
     h('section', { 'aria-labelledby': 'history-title' }, h('h2', { id: 'history-title' }, t('history')),
       h('div', { class: 'scroll' }, h('table', { class: 'data' },
-        h('thead', {}, h('tr', {}, [t('date'), t('recipient'), t('memo'), t('amount'), t('status')].map((label, index) =>
+        h('thead', {}, h('tr', {}, [t('date'), t('recipient'), t('memo'), t('amount')].map((label, index) =>
           h('th', { scope: 'col', class: index === 3 ? 'amount' : undefined }, label)))),
         rows)),
       message, more),
