@@ -126,7 +126,8 @@ export async function flow({ step }) {
         try {
           const sent = await request('POST', `/v1/transfer-drafts/${encodeURIComponent(draft.id)}/submit`, { action: submitAction });
           localStorage.removeItem(draftKey);
-          announce(`${t('sent')}: ${sent.body.amount.formatted} → ${sent.body.recipient.name}`, { forNextScene: true });
+          // The server's statusText says whether it arrived or waits for its recipient to claim it.
+          announce(`${t('sent')}: ${sent.body.amount.formatted} → ${sent.body.recipient.name} · ${sent.body.statusText}`, { forNextScene: true });
           location.hash = '#/transfers';
         } catch (error) { showProblem(element, error); }
       },
