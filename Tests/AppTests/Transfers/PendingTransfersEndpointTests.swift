@@ -44,6 +44,13 @@ struct PendingTransfersEndpointTests {
         #expect(sent["status"] as? String == "pending")
         #expect(try amount(app, main, "balance") == 10_000 && amount(app, main, "available") == 7_500 && amount(app, main, "pending") == 2_500)
 
+        // The list and the report show what is held apart from the rows: there is no row yet.
+        let listed = TestApplication.object(try app.request("GET", "/v1/accounts/\(main)/transactions"))
+        #expect((listed["pending"] as? [String: Any])?["minor"] as? Int == 2_500 && (listed["items"] as? [Any])?.count == 1)
+        let year = Calendar(identifier: .gregorian).component(.year, from: Date())
+        let report = try app.request("GET", "/v1/accounts/\(main)/report?from=\(year)-01-01&to=\(year)-12-31")
+        #expect(report.text.contains("Pending transfers") && report.text.contains("Transfer to Paula Payee"), "\(report.text)")
+
         let payee = try app.register(email: "paula@example.com", name: "Paula Payee")
         let payeeMain = try #require(try app.firstAccount(auth: .bearer(payee))["id"] as? String)
         let incoming = TestApplication.object(try app.request("GET", "/v1/transfers/incoming", auth: .bearer(payee)))
