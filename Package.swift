@@ -62,6 +62,7 @@ let webClientFiles = [
     "accounts/accounts.js",
     "accounts/report.js",
     "transfers/transfers.js",
+    "transfers/incoming.js",
 ]
 
 let package = Package(
