@@ -18,8 +18,8 @@ wait a bound.
 """
 import asyncio
 import os
-import sys
 import subprocess
+import sys
 import threading
 import time
 import uuid
