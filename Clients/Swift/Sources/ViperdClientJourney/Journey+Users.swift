@@ -92,18 +92,20 @@ extension Journey {
         }
     }
 
-    /// The `number`th verification code mailed to the journey's address, as --mail-code prints it.
-    private func mailedCode(_ number: Int) throws -> String {
+    /// The `number`th verification code mailed to `address` (the journey's own by default), as
+    /// --mail-code prints it.
+    func mailedCode(_ number: Int, to address: String? = nil) throws -> String {
         guard let mailCodeCommand else { throw JourneyFailure("no --mail-code command given") }
+        let address = address ?? email
         let process = Process()
         process.executableURL = URL(fileURLWithPath: mailCodeCommand)
-        process.arguments = [email, String(number)]
+        process.arguments = [address, String(number)]
         let output = Pipe()
         process.standardOutput = output
         try process.run()
         let printed = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        try check(process.terminationStatus == 0, "\(mailCodeCommand) \(email) \(number) exited with \(process.terminationStatus)")
+        try check(process.terminationStatus == 0, "\(mailCodeCommand) \(address) \(number) exited with \(process.terminationStatus)")
         let code = String(decoding: printed, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         try check(code.count == 6 && code.allSatisfy(\.isASCII) && code.allSatisfy(\.isNumber), "\(mailCodeCommand) printed \(code)")
         return code

@@ -42,6 +42,7 @@ final class Journey {
             try await productsAndOrders()
             try await accounts()
             try await transfers()
+            try await pendingTransfers()
             try await sessions()
             try await signOut()
         } catch {
