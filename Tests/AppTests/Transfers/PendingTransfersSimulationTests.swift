@@ -602,7 +602,8 @@ final class PendingTransferSimulation {
                 let read = ["balance", "pending", "available"].map { ((item[$0] as? [String: Any])?["minor"] as? Int).map(Int64.init) }
                 try check(
                     read == [account.balance, account.pending, account.available],
-                    "\(user.name)'s \(account.currency) account \(account.id) reads balance/pending/available \(read), the model \([account.balance, account.pending, account.available])")
+                    "\(user.name)'s \(account.currency) account \(account.id) reads balance/pending/available \(read.map { $0.map(String.init) ?? "missing" }), "
+                        + "the model \([account.balance, account.pending, account.available])")
             }
             let incoming = try app.request("GET", "/v1/transfers/incoming?limit=100", auth: .bearer(token))
             if user.verified {
