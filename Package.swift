@@ -62,6 +62,7 @@ let webClientFiles = [
     "accounts/accounts.js",
     "accounts/report.js",
     "transfers/transfers.js",
+    "transfers/incoming.js",
 ]
 
 let package = Package(
@@ -142,7 +143,7 @@ let package = Package(
         .executableTarget(
             name: "viperd",
             dependencies: [
-                "App", "HTTPServer", "SQLiteGateway", "Migrations",
+                "App", "HTTPServer", "SQLiteGateway", "SQLRows", "Migrations",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -153,8 +154,8 @@ let package = Package(
         // test when storage is reached).
         .target(name: "DomainTestSupport", dependencies: ["Domain"], path: "Tests/DomainTestSupport"),
         // Fixtures of the gateway test targets (SQLite, PostgreSQL, the contract run on both):
-        // entities to store, the test owners, a lock for concurrent tests.
-        .target(name: "GatewayTestSupport", dependencies: ["Domain"], path: "Tests/GatewayTestSupport"),
+        // entities to store, the test owners, a lock for concurrent tests, the ledger check.
+        .target(name: "GatewayTestSupport", dependencies: ["Domain", "SQLRows"], path: "Tests/GatewayTestSupport"),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "TestSupport"]),
         .testTarget(name: "MailTests", dependencies: ["Mail"]),
         .testTarget(name: "DomainTests", dependencies: ["Domain", "DomainTestSupport", "TestSupport"]),

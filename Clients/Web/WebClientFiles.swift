@@ -19,5 +19,6 @@ public enum WebClientFiles {
         ("accounts/accounts.js", PackageResources.accounts_js),
         ("accounts/report.js", PackageResources.report_js),
         ("transfers/transfers.js", PackageResources.transfers_js),
+        ("transfers/incoming.js", PackageResources.incoming_js),
     ]
 }

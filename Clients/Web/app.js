@@ -8,6 +8,7 @@ import * as orders from './orders/orders.js';
 import * as accounts from './accounts/accounts.js';
 import * as report from './accounts/report.js';
 import * as transfers from './transfers/transfers.js';
+import * as incoming from './transfers/incoming.js';
 
 /** `[pattern, scene, needs a token]`; `:name` segments become the scene's parameters. */
 const routes = [
@@ -27,6 +28,7 @@ const routes = [
   ['/send', transfers.flow, true],
   ['/send/:step', transfers.flow, true],
   ['/transfers', transfers.history, true],
+  ['/incoming', incoming.incoming, true],
   ['/sessions', sessionScenes.sessions, true],
   ['/password', sessionScenes.password, true],
 ];
@@ -48,7 +50,7 @@ function drawNavigation() {
   const signedIn = Boolean(session.token);
   const current = location.hash.split('?')[0].split('/')[1] ?? '';
   const links = signedIn
-    ? [['contacts', 'contacts'], ['orders', 'orders'], ['accounts', 'accounts'], ['send', 'send'], ['transfers', 'transfers'],
+    ? [['contacts', 'contacts'], ['orders', 'orders'], ['accounts', 'accounts'], ['send', 'send'], ['transfers', 'transfers'], ['incoming', 'incoming'],
       ['sessions', 'sessions'], ['password', 'changePassword']]
     : [['signin', 'signIn'], ['register', 'register']];
   document.getElementById('nav').replaceChildren(h('ul', {}, links.map(([path, label]) =>

@@ -35,6 +35,7 @@ const tables = {
     sessions: 'Sessions', changePassword: 'Change password', currentPassword: 'Current password', newPassword: 'New password',
     passwordChanged: 'Password changed. Your other sessions are signed out.', signOutEverywhere: 'Sign out everywhere',
     signedInAt: 'Signed in', lastUsed: 'Last used', clientAddress: 'Address', userAgent: 'Browser or app', thisSession: 'This session',
+    pending: 'Pending', incoming: 'Incoming money', claim: 'Claim', decline: 'Decline', claimInto: 'Into account', claimed: 'Claimed',
   },
   fr: {
     skip: 'Aller au contenu', navigation: 'Principal', language: 'Langue', signOut: 'Se déconnecter',
@@ -70,6 +71,7 @@ const tables = {
     sessions: 'Sessions', changePassword: 'Changer le mot de passe', currentPassword: 'Mot de passe actuel', newPassword: 'Nouveau mot de passe',
     passwordChanged: 'Mot de passe changé. Vos autres sessions sont déconnectées.', signOutEverywhere: 'Se déconnecter partout',
     signedInAt: 'Connexion', lastUsed: 'Dernière utilisation', clientAddress: 'Adresse', userAgent: 'Navigateur ou application', thisSession: 'Cette session',
+    pending: 'En attente', incoming: 'Argent à recevoir', claim: 'Encaisser', decline: 'Refuser', claimInto: 'Sur le compte', claimed: 'Encaissé',
   },
 };
 

@@ -250,6 +250,18 @@ class Journey:
     def mail_count(self):
         return len(glob.glob(os.path.join(self.mail_spool, "*.eml")))
 
+    def mailed_to(self, email, since):
+        """Waits for a message to `email` among those the test SMTP server accepted after `since`."""
+        deadline = time.monotonic() + 15
+        while time.monotonic() < deadline:
+            for path in sorted(glob.glob(os.path.join(self.mail_spool, "*.eml")), key=os.path.getmtime)[since:]:
+                with open(path, "rb") as handle:
+                    message = email_parser.BytesParser(policy=email_policy.default).parse(handle)
+                if message["To"] and email in str(message["To"]):
+                    return message
+            time.sleep(0.2)
+        raise JourneyFailure(f"[{self.language}] {self.scene}: nothing mailed to {email} reached the test SMTP server")
+
     def register(self):
         self.begin("register", allowed=[401, 422])
         self.go("/register")
@@ -502,6 +514,126 @@ class Journey:
         self.text_in("#transfer-rows", "Rent")
         self.screenshot("transfers")
 
+    def pay_unverified_contact(self, amount, memo):
+        """Sends `amount` from the main account to a new contact whose address nobody holds, through
+        the one-step form; returns (the address, the transfer as the API shows it)."""
+        address = f"stranger-{self.language}-{uuid.uuid4().hex[:8]}@example.com"
+        status, _, contact = self.api("POST", "/v1/contacts", {"firstName": "Sam", "lastName": "Stranger", "email": address},
+                                      token=self.token)
+        self.check(status == 201, f"creating the stranger's contact answered {status}")
+        # Loaded afresh, as the page may be on the transfers already: its recipients are read on load.
+        self.go("/transfers")
+        self.driver.refresh()
+        self.choose("#transfer-from", self.main_account)
+        self.choose("#transfer-recipient", f"contact:{contact['id']}")
+        self.fill("#transfer-amount", amount)
+        self.fill("#transfer-memo", memo)
+        self.submit("#transfer-form")
+        self.text_in("#transfer-rows", memo)
+        _, _, history = self.api("GET", "/v1/transfers", token=self.token)
+        sent = history["items"][0]
+        self.check(sent["memo"] == memo and sent["status"] == "pending",
+                   f"the transfer to an unverified address is {sent['status']!r} ({sent['memo']!r}), not pending")
+        self.check(sent["recipient"]["email"] == address, f"the pending transfer is bound to {sent['recipient']['email']!r}")
+        return address, sent
+
+    def pending_claimed(self):
+        """Money to an address nobody has proven is held, not paid: the sender's available drops,
+        the balance does not. The address's owner registers, is led to prove it, finds the money
+        under Incoming money and claims it; the sender's history then shows it completed."""
+        self.begin("pay a stranger, who claims it", allowed=[403])
+        _, _, before = self.api("GET", f"/v1/accounts/{self.main_account}", token=self.token)
+        mailed = self.mail_count()
+        address, held = self.pay_unverified_contact("12.00", "Dinner")
+        row = f'#transfer-rows tr[data-transfer-id="{held["id"]}"]'
+        self.text_in(f"{row} .badge.pending", held["statusText"])
+        self.shown(f"{row} button.transfer-cancel", "the sender may take pending money back")
+        _, _, after = self.api("GET", f"/v1/accounts/{self.main_account}", token=self.token)
+        self.check(after["balance"]["minor"] == before["balance"]["minor"], "a held transfer changed the balance")
+        self.check(after["available"]["minor"] == before["available"]["minor"] - 1200, "a held transfer left available as it was")
+        self.check(after["pending"]["minor"] == before["pending"]["minor"] + 1200, "the hold is not counted as pending")
+        self.screenshot("transfer-pending")
+        self.go("/accounts")
+        self.text_in("#account-rows", after["pending"]["formatted"])
+        self.go(f"/accounts/{self.main_account}")
+        self.text_in("#account-pending", after["pending"]["formatted"])
+        self.text_in("#account-available", after["available"]["formatted"])
+        # The address is told before anyone holds it.
+        self.mailed_to(address, mailed)
+
+        # Its owner registers on the page; until the address is proven the money stays out of reach.
+        self.driver.execute_script("sessionStorage.clear()")
+        self.go("/register")
+        self.fill("#main form [name=name]", "Sam Stranger")
+        self.fill("#main form [name=email]", address)
+        self.fill("#main form [name=password]", "correct horse battery")
+        mailed = self.mail_count()
+        self.submit("#main form")
+        self.text_in("#session-notice", address)
+        self.fill("#main form [name=password]", "correct horse battery")
+        self.submit("#main form")
+        self.find("#verify-form")
+        self.go("/incoming")
+        status, _, refusal = self.api("GET", "/v1/transfers/incoming", token=self.token)
+        self.check(status == 403 and refusal["code"] == "email_not_verified", f"an unverified user's incoming money answered {status}")
+        self.text_in("#incoming-unverified", refusal["detail"])
+        self.find("#incoming-verify").click()
+        self.fill("#verify-code", self.mailed_code(address, mailed))
+        self.submit("#verify-form")
+        self.find("#contact-list")
+        self.go("/incoming")
+        _, _, waiting = self.api("GET", "/v1/transfers/incoming", token=self.token)
+        self.check([item["id"] for item in waiting["items"]] == [held["id"]], f"incoming money lists {waiting['items']!r}")
+        incoming = waiting["items"][0]
+        item = f'#incoming-list li[data-transfer-id="{held["id"]}"]'
+        for text in (incoming["senderName"], incoming["amount"]["formatted"], incoming["statusText"], incoming["createdAtFormatted"]):
+            self.text_in(item, text)
+        self.text_in(f"{item} .badge.pending", incoming["statusText"])
+        _, _, owned = self.api("GET", "/v1/accounts", token=self.token)
+        into = owned["items"][0]
+        self.choose(f"{item} select[name=toAccountId]", into["id"])
+        self.screenshot("incoming")
+        self.submit(f"{item} form.claim")
+        self.visible("#incoming-message")
+        _, _, empty = self.api("GET", "/v1/transfers/incoming", token=self.token)
+        self.check(empty["items"] == [], "the claimed money is still listed as incoming")
+        self.text_in("#incoming-message", empty["message"])
+        _, _, credited = self.api("GET", f"/v1/accounts/{into['id']}", token=self.token)
+        self.check(credited["balance"]["minor"] == into["balance"]["minor"] + 1200, "the claim did not credit the chosen account")
+
+        # The sender again: completed, no Cancel, and the hold has become the debit.
+        self.sign_in()
+        self.go("/transfers")
+        _, _, done = self.api("GET", f"/v1/transfers/{held['id']}", token=self.token)
+        self.check(done["status"] == "completed", f"the claimed transfer is {done['status']!r}")
+        self.text_in(f"{row} .badge.completed", done["statusText"])
+        self.check(not self.driver.find_elements(By.CSS_SELECTOR, f"{row} button.transfer-cancel"), "a completed transfer offers Cancel")
+        _, _, settled = self.api("GET", f"/v1/accounts/{self.main_account}", token=self.token)
+        self.check((settled["balance"]["minor"], settled["available"]["minor"], settled["pending"]["minor"])
+                   == (before["balance"]["minor"] - 1200, after["available"]["minor"], before["pending"]["minor"]),
+                   f"after the claim the sender's account is {settled!r}")
+
+    def pending_cancelled(self):
+        """The sender takes pending money back: Cancel on its row, the server's words for the
+        outcome, and available as it was before."""
+        self.begin("cancel a pending transfer")
+        _, _, before = self.api("GET", f"/v1/accounts/{self.main_account}", token=self.token)
+        _, held = self.pay_unverified_contact("7.50", "Gift")
+        row = f'#transfer-rows tr[data-transfer-id="{held["id"]}"]'
+        self.text_in(f"{row} .badge.pending", held["statusText"])
+        self.find(f"{row} button.transfer-cancel").click()
+        self.find(f"{row} .badge.cancelled")
+        _, _, cancelled = self.api("GET", f"/v1/transfers/{held['id']}", token=self.token)
+        self.check((cancelled["status"], cancelled["cancelledBy"]) == ("cancelled", "sender"),
+                   f"the cancelled transfer is {cancelled['status']!r} by {cancelled['cancelledBy']!r}")
+        self.text_in(f"{row} .badge.cancelled", cancelled["statusText"])
+        self.text_in("#status", cancelled["statusText"])
+        self.check(not self.driver.find_elements(By.CSS_SELECTOR, f"{row} button.transfer-cancel"), "a cancelled transfer offers Cancel")
+        _, _, after = self.api("GET", f"/v1/accounts/{self.main_account}", token=self.token)
+        self.check((after["balance"]["minor"], after["available"]["minor"], after["pending"]["minor"])
+                   == (before["balance"]["minor"], before["available"]["minor"], before["pending"]["minor"]),
+                   f"after the cancel the account is {after!r}, before the transfer it was {before!r}")
+
     def report(self):
         self.begin("banking report")
         # A user of its own, holding the 58 rows of the report tests' fixture (April-May 2016).
@@ -644,7 +776,7 @@ class Journey:
     def run(self):
         """Every scene, from viperd's own /app/."""
         self.walk(self.language, [self.start, self.register, self.contacts, self.orders, self.accounts,
-                                  self.transfers, self.report, self.sessions, self.password, self.sign_out_everywhere,
+                                  self.transfers, self.pending_claimed, self.pending_cancelled, self.report, self.sessions, self.password, self.sign_out_everywhere,
                                   self.password_reset])
 
     def run_short_sessions(self):

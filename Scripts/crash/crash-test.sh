@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # Crash consistency: writers hammer a debug viperd on a temporary database (contacts, paid orders
-# with Idempotency-Key, and transfers when the server serves them) while it is killed with SIGKILL
-# at random moments, KILLS times; after each restart every acknowledged write must be stored and
-# served, no movement may be half-written, the balances must add up, and PRAGMA integrity_check
-# must be ok. The checks are listed in Scripts/crash/crash-test.py. Exits 1 on any violation.
+# with Idempotency-Key, and transfers when the server serves them: paid at once, or held for an
+# unverified address and then claimed, cancelled or expired) while it is killed with SIGKILL at
+# random moments, KILLS times; after each restart every acknowledged write must be stored and
+# served, no movement may be half-written, the balances must add up, PRAGMA integrity_check must
+# be ok and `viperd verify-ledger` must pass. The checks are listed in Scripts/crash/crash-test.py.
+# Exits 1 on any violation.
 #
 #   bash Scripts/crash/crash-test.sh [KILLS]          (default 50; CI runs 5)
 #

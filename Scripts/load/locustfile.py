@@ -10,6 +10,7 @@ Run through `run.sh`, which installs the pinned Locust into its own virtualenv.
 import itertools
 import os
 import random
+import subprocess
 import sys
 import time
 import uuid
@@ -51,6 +52,9 @@ LAST_NAMES = ["Brown", "van Pelt", "Patty", "Reichardt", "Müller", "O'Neil", "N
 def _options(parser):
     parser.add_argument("--journeys", default=os.environ.get("LOADTEST_JOURNEYS", "all"),
                         help="comma-separated: contacts,orders,accounts,transfers (all = every one the server serves)")
+    parser.add_argument("--fund-command", default=os.environ.get("LOADTEST_FUND_COMMAND", ""),
+                        help="a command given an account id that puts money in it (the operator's `viperd import-transactions`"
+                             " on the server's database); without it users hold no money and no transfer is sent")
 
 
 class MobileClient(HttpUser):
@@ -63,8 +67,8 @@ class MobileClient(HttpUser):
         email = f"load-{uuid.uuid4().hex[:12]}-{n}@example.com"
         self.headers = {}
         try:
-            # Registration answers 202 and hands out nothing; the token comes from signing in. Nothing
-            # here pays a contact, so the address is left unverified (its code is never read).
+            # Registration answers 202 and hands out nothing; the token comes from signing in. Nobody
+            # here pays these users, so their address is left unverified (its code is never read).
             self.token = viperd_accounts.register(self.send, f"Load {n}", email, "load-test-password")["token"]
         except viperd_accounts.AccountError:
             self.token = None  # the failed request is already marked failed in Locust's report
@@ -88,6 +92,11 @@ class MobileClient(HttpUser):
             response = self.expect("POST", "/v1/accounts", "/v1/accounts", 201, json={"name": "Savings", "currency": "CAD"})
             if response is not None:
                 self.savings_id = response.json()["id"]
+        self.funded = "transfers" in self.journeys and self.account_id is not None and self.fund(self.account_id)
+        if self.funded:
+            # Once at start as well as in the mix: a short smoke, its users mostly registering,
+            # might otherwise draw no hold at all.
+            self.pending_transfer()
 
     # --- helpers ---------------------------------------------------------------------------
     def expect(self, method, path, name, status, **kwargs):
@@ -138,6 +147,19 @@ class MobileClient(HttpUser):
         response = self.expect("GET", "/v1/products?limit=20", "/v1/products", 200)
         if response is not None:
             self.products = [item["id"] for item in response.json()["items"]]
+
+    def fund(self, account_id):
+        """Money for the account, by the operator's hand (`--fund-command`); False without one.
+        A command that fails is a failure in the report, and the user then sends nothing; one that
+        succeeds is not reported, as it is no request of the API's and would only skew its timings."""
+        command = self.environment.parsed_options.fund_command if self.environment.parsed_options else ""
+        if not command:
+            return False
+        result = subprocess.run([command, account_id], capture_output=True, text=True)
+        if result.returncode != 0:
+            events.request.fire(request_type="FUND", name="fund command", response_time=0, response_length=0,
+                                exception=RuntimeError(f"exit {result.returncode}: {result.stderr[-200:]}"))
+        return result.returncode == 0
 
     def load_account(self):
         response = self.expect("GET", "/v1/accounts", "/v1/accounts", 200)
@@ -260,3 +282,40 @@ class MobileClient(HttpUser):
     def transfer_history(self):
         if self.token and "transfers" in self.journeys:
             self.expect("GET", "/v1/transfers?limit=20", "/v1/transfers", 200)
+
+    # --- pending transfers: money held for an address nobody has proven yet -------------------------
+    # A contact with a fresh address no user holds verified: the transfer is created pending (the
+    # source's available drops, its balance does not), then the sender takes it back. Each hold
+    # lives a moment, so the funded balance never runs out. Needs money: only with --fund-command.
+    @task(2)
+    def pending_transfer(self):
+        if not (self.token and "transfers" in self.journeys and self.funded):
+            return
+        created = self.expect("POST", "/v1/contacts", "/v1/contacts", 201,
+                              json={"firstName": "Unclaimed", "lastName": random.choice(LAST_NAMES),
+                                    "email": f"nobody-{uuid.uuid4().hex[:12]}@example.com"})
+        if created is None:
+            return
+        body = {"fromAccountId": self.account_id, "toContactId": created.json()["id"],
+                "amount": f"{random.randrange(1, 10)}.{random.randrange(0, 100):02d}", "memo": "load test hold"}
+        sent = self.expect("POST", "/v1/transfers", "/v1/transfers (pending)", 201, json=body,
+                           headers={"Idempotency-Key": uuid.uuid4().hex})
+        if sent is None:
+            return
+        transfer = sent.json()
+        if transfer["status"] != "pending":
+            events.request.fire(request_type="CHECK", name="transfer to an unverified address held", response_time=0,
+                                response_length=0, exception=AssertionError(f"status {transfer['status']!r}, not pending"))
+            return
+        cancelled = self.expect("POST", f"/v1/transfers/{transfer['id']}/cancel", "/v1/transfers/{id}/cancel", 200,
+                                headers={"Idempotency-Key": uuid.uuid4().hex})
+        if cancelled is not None and (cancelled.json()["status"], cancelled.json()["cancelledBy"]) != ("cancelled", "sender"):
+            events.request.fire(request_type="CHECK", name="pending transfer cancelled by its sender", response_time=0,
+                                response_length=0,
+                                exception=AssertionError(f"{cancelled.json()['status']!r} by {cancelled.json()['cancelledBy']!r}"))
+
+    @task(1)
+    def incoming_money(self):
+        # The users here never prove their address, so the list answers why it shows nothing.
+        if self.token and "transfers" in self.journeys:
+            self.expect("GET", "/v1/transfers/incoming", "/v1/transfers/incoming", 403)

@@ -4,9 +4,12 @@
 #
 #   bash Scripts/load/run.sh --host http://127.0.0.1:8080 [--users 50] [--spawn-rate 10]
 #        [--duration 60s] [--p99-budget-ms 250] [--journeys contacts,orders,accounts] [--out DIR]
+#        [--fund-command CMD]
 #
 # Locust (pinned) is installed into .venv-locust on first use. Point it only at a server you run:
-# every simulated user registers an account of its own.
+# every simulated user registers an account of its own. CMD ACCOUNT puts money in an account (the
+# operator's `viperd import-transactions` on the server's database): with it, the transfers journey
+# also sends money to unverified addresses and cancels each hold (smoke.sh passes one).
 set -euo pipefail
 # One user writes here as fast as the server allows: the per-user rates (tested by the suite)
 # would answer 429 and measure themselves, so every viperd this script starts runs without them.
@@ -17,6 +20,7 @@ root="$(cd "$here/../.." && pwd)"
 LOCUST_VERSION=2.47.0
 VENV=${VENV:-$root/.venv-locust}
 host="" users=50 spawn_rate=10 duration=60s budget="" journeys=${LOADTEST_JOURNEYS:-all} out="$root/loadtest-results"
+fund_command=${LOADTEST_FUND_COMMAND:-}
 while (($#)); do
     case "$1" in
         --host) host=$2; shift 2 ;;
@@ -26,7 +30,8 @@ while (($#)); do
         --p99-budget-ms) budget=$2; shift 2 ;;
         --journeys) journeys=$2; shift 2 ;;
         --out) out=$2; shift 2 ;;
-        -h|--help) sed -n '2,10p' "$0"; exit 0 ;;
+        --fund-command) fund_command=$2; shift 2 ;;
+        -h|--help) sed -n '2,14p' "$0"; exit 0 ;;
         *) echo "run.sh: unknown option $1 (see --help)" >&2; exit 2 ;;
     esac
 done
@@ -44,7 +49,7 @@ mkdir -p "$out"
 status=0
 "$VENV/bin/locust" -f "$here/locustfile.py" --headless --host "$host" \
     --users "$users" --spawn-rate "$spawn_rate" --run-time "$duration" --stop-timeout 5 \
-    --journeys "$journeys" --csv "$out/loadtest" --html "$out/report.html" --only-summary \
+    --journeys "$journeys" --fund-command "$fund_command" --csv "$out/loadtest" --html "$out/report.html" --only-summary \
     --exit-code-on-error 1 || status=$?
 
 # Locust's exit code covers failures; the budget and a readable verdict come from its CSV.

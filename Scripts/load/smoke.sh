@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # CI's smoke of the load-test journeys: a fresh debug server on a free port with its own
-# database, 10 users for 15 seconds, zero failures required.
+# database, 10 users for 15 seconds, zero failures required. Each user's first account gets a
+# deposit the operator's way (`viperd import-transactions`), so the transfers journey holds money
+# for unverified addresses and cancels it.
 #
 #   bash Scripts/load/smoke.sh        (VIPERD_BIN, DURATION, USERS may be set)
 set -uo pipefail
@@ -20,8 +22,16 @@ cleanup() {
 trap cleanup EXIT
 start_viperd "$VIPERD_BIN" "$work" --log-level notice || exit 1
 
+printf '[{"group": "P", "date": "%s", "description": "Opening deposit", "amount": "1000.00", "debit": "C"}]\n' \
+    "$(date -u +%F)" >"$work/deposit.json"
+cat >"$work/fund.sh" <<FUND
+#!/usr/bin/env bash
+exec "$VIPERD_BIN" import-transactions --db "$work/db.sqlite" --account "\$1" "$work/deposit.json" >/dev/null
+FUND
+chmod +x "$work/fund.sh"
+
 bash "$root/Scripts/load/run.sh" --host "$base" --users "${USERS:-10}" --spawn-rate 5 \
-    --duration "${DURATION:-15s}" --out "${OUT:-$work/results}"
+    --duration "${DURATION:-15s}" --out "${OUT:-$work/results}" --fund-command "$work/fund.sh"
 status=$?
 stop_viperd
 ((server_status == 0)) || { echo "smoke.sh: the server crashed or stopped uncleanly" >&2; exit 1; }

@@ -9,7 +9,7 @@ struct Viperd: ParsableCommand {
         commandName: "viperd",
         abstract: "Viperd: a VIPER / Clean Architecture HTTP JSON backend.",
         version: BuildInfo.versionLine,
-        subcommands: [Serve.self, Migrate.self, Backup.self, UserCommand.self, TokenCommand.self, MailCommand.self, SeedBench.self, ImportTransactions.self, SeedDemo.self, OptionsMarkdown.self],
+        subcommands: [Serve.self, Migrate.self, Backup.self, UserCommand.self, TokenCommand.self, MailCommand.self, SeedBench.self, ImportTransactions.self, SeedDemo.self, VerifyLedger.self, OptionsMarkdown.self],
         defaultSubcommand: nil)
 
     /// Every file and folder viperd creates (the database, its WAL and shared-memory files,

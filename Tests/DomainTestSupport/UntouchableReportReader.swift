@@ -14,5 +14,9 @@ public final class UntouchableReportReader: TransactionReportReader {
         Issue.record("storage reached: report page")
         return []
     }
+    public func pendingTransfers(limit: Int) throws -> [Transfer] {
+        Issue.record("storage reached: report pending")
+        return []
+    }
     public func close() {}
 }

@@ -1,4 +1,4 @@
-// The user's accounts: list with balance and available as the server formats them, and create.
+// The user's accounts: list with balance, pending and available as the server formats them, and create.
 import { request, showProblem } from '../api.js';
 import { h, field, form, values, show, heading } from '../dom.js';
 import { t } from '../i18n.js';
@@ -12,6 +12,7 @@ export async function list() {
       h('td', {}, h('a', { href: `#/accounts/${encodeURIComponent(account.id)}` }, account.name)),
       h('td', {}, account.currency),
       h('td', { class: 'amount' }, account.balance.formatted),
+      h('td', { class: 'amount' }, account.pending.formatted),
       h('td', { class: 'amount' }, account.available.formatted))));
     message.textContent = body.message ?? '';
     message.hidden = !body.message;
@@ -19,7 +20,7 @@ export async function list() {
   show(
     heading(t('accounts')),
     h('div', { class: 'scroll' }, h('table', { class: 'data' },
-      h('thead', {}, h('tr', {}, [t('name'), t('currency'), t('balance'), t('available')].map((label, index) =>
+      h('thead', {}, h('tr', {}, [t('name'), t('currency'), t('balance'), t('pending'), t('available')].map((label, index) =>
         h('th', { scope: 'col', class: index > 1 ? 'amount' : undefined }, label)))),
       rows)),
     message,

@@ -78,6 +78,7 @@ export async function account({ id }) {
     heading(current.name),
     h('dl', { class: 'facts inline' },
       h('dt', {}, t('balance')), h('dd', { id: 'account-balance' }, current.balance.formatted),
+      h('dt', {}, t('pending')), h('dd', { id: 'account-pending' }, current.pending.formatted),
       h('dt', {}, t('available')), h('dd', { id: 'account-available' }, current.available.formatted)),
     periodForm,
     h('div', { class: 'side-by-side' },

@@ -126,7 +126,8 @@ export async function flow({ step }) {
         try {
           const sent = await request('POST', `/v1/transfer-drafts/${encodeURIComponent(draft.id)}/submit`, { action: submitAction });
           localStorage.removeItem(draftKey);
-          announce(`${t('sent')}: ${sent.body.amount.formatted} → ${sent.body.recipient.name}`, { forNextScene: true });
+          // The server's statusText says whether it arrived or waits for its recipient to claim it.
+          announce(`${t('sent')}: ${sent.body.amount.formatted} → ${sent.body.recipient.name} · ${sent.body.statusText}`, { forNextScene: true });
           location.hash = '#/transfers';
         } catch (error) { showProblem(element, error); }
       },
@@ -143,15 +144,44 @@ export async function history() {
   const message = h('p', { class: 'empty', hidden: true });
   const more = h('button', { type: 'button', hidden: true }, t('loadMore'));
   const action = new Action();
+  // A key per pending transfer's Cancel, kept until it succeeds, so a retried click cannot act twice.
+  const cancels = new Map();
   let cursor = null;
+  async function cancel(transfer, button) {
+    const key = cancels.get(transfer.id) ?? new Action();
+    cancels.set(transfer.id, key);
+    button.disabled = true;
+    try {
+      const { body } = await request('POST', `/v1/transfers/${encodeURIComponent(transfer.id)}/cancel`, { action: key });
+      cancels.delete(transfer.id);
+      announce(body.statusText);
+    } catch (error) {
+      // Resolved first by someone else (claimed, declined, expired): the server says which.
+      announce(error.network ? t('networkError') : error.message);
+    }
+    await load(true);
+  }
+  function row(transfer) {
+    // The history is the sender's own, so every pending row is one the user may still take back.
+    const cancelButton = transfer.status === 'pending'
+      ? h('button', {
+        type: 'button', class: 'quiet transfer-cancel',
+        onclick: (event) => cancel(transfer, event.currentTarget).catch((error) => announce(error.message)),
+      }, t('cancel'))
+      : null;
+    // The status sits under the recipient, not in a column of its own: at a phone's width a fifth
+    // column would be scrolled out of sight, and pending money is what the row is about.
+    return h('tr', { dataset: { transferId: transfer.id } },
+      h('td', {}, h('time', { datetime: transfer.createdAt }, transfer.createdAtFormatted)),
+      h('td', {}, h('div', { class: 'transfer-recipient' }, h('span', {}, transfer.recipient.name),
+        h('span', { class: `badge ${transfer.status}` }, transfer.statusText), cancelButton)),
+      h('td', {}, transfer.memo ?? ''),
+      h('td', { class: 'amount' }, transfer.amount.formatted));
+  }
   async function load(reset) {
     const { body } = await request('GET', '/v1/transfers', { query: { limit: 20, cursor: reset ? null : cursor } });
     if (reset) rows.replaceChildren();
-    rows.append(...body.items.map((transfer) => h('tr', {},
-      h('td', {}, h('time', { datetime: transfer.createdAt }, transfer.createdAtFormatted)),
-      h('td', {}, transfer.recipient.name),
-      h('td', {}, transfer.memo ?? ''),
-      h('td', { class: 'amount' }, transfer.amount.formatted))));
+    rows.append(...body.items.map(row));
     message.textContent = body.message ?? '';
     message.hidden = !body.message;
     cursor = body.nextCursor;

@@ -13,6 +13,10 @@ public protocol TransactionReportReader: AnyObject {
     /// resumed strictly after `cursor` (the last row of the previous page).
     func page(group: TransactionGroup, after cursor: TransactionCursor?, limit: Int) throws -> [Transaction]
 
+    /// Up to `limit` of the account's transfers still pending that were sent within the period,
+    /// oldest first: money reserved, with no row of its own yet.
+    func pendingTransfers(limit: Int) throws -> [Transfer]
+
     /// Ends the snapshot and gives back what it holds; later reads throw. Calling it again does
     /// nothing.
     func close()

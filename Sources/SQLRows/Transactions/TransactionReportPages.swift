@@ -25,6 +25,14 @@ public final class TransactionReportPages<Connection: SQLConnection>: Transactio
         """
     }
 
+    /// Parameters: ?1 account, ?2 from (Unix ms, inclusive), ?3 to (exclusive), ?4 limit.
+    public static var pending: String {
+        """
+        SELECT \(TransferRow.columns) FROM transfers WHERE from_account_id = ?1 AND status = 'pending' \
+        AND created_at >= ?2 AND created_at < ?3 ORDER BY created_at, id LIMIT ?4
+        """
+    }
+
     private var connection: Connection?
     private let account: AccountID
     private let from: CalendarDate
@@ -61,6 +69,17 @@ public final class TransactionReportPages<Connection: SQLConnection>: Transactio
             try open().rows(cursor == nil ? Self.firstPage : Self.nextPage, values, TransactionRow.transaction)
         }
     }
+
+    public func pendingTransfers(limit: Int) throws -> [Transfer] {
+        guard limit > 0 else { return [] }
+        // The period's days as instants: from the first day's midnight to the day after the last.
+        let start = Int64(from.dayNumber) * Self.dayMilliseconds
+        let end = (Int64(to.dayNumber) + 1) * Self.dayMilliseconds
+        let values: [SQLValue] = [.text(account.rawValue), .integer(start), .integer(end), .integer(Int64(limit))]
+        return try GatewayError.mapping { try open().rows(Self.pending, values, TransferRow.transfer) }
+    }
+
+    private static var dayMilliseconds: Int64 { 86_400_000 }
 
     public func close() {
         guard let connection else { return }

@@ -15,7 +15,7 @@ struct PostgresCommandsTests {
     func bothGiven() throws {
         let both = ["--db", "/tmp/viperd-never.sqlite", "--database-url", "postgres://viperd@localhost/viperd"]
         for command in [["migrate"], ["migrate", "--status"], ["user", "create", "--email", "a@example.com", "--name", "A"], ["token", "create", "--email", "a@example.com"],
-            ["seed-demo"], ["seed-bench"], ["import-transactions", "--account", "a_x", "/tmp/none.json"], ["backup", "/tmp/viperd-never-backup.sqlite"], ["serve"]]
+            ["seed-demo"], ["seed-bench"], ["import-transactions", "--account", "a_x", "/tmp/none.json"], ["backup", "/tmp/viperd-never-backup.sqlite"], ["verify-ledger"], ["serve"]]
         {
             let run = try ViperdProcess.run(command + both, input: "")
             #expect(run.status == 64, "\(command): \(run.output)")

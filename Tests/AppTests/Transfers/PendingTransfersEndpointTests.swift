@@ -44,6 +44,13 @@ struct PendingTransfersEndpointTests {
         #expect(sent["status"] as? String == "pending")
         #expect(try amount(app, main, "balance") == 10_000 && amount(app, main, "available") == 7_500 && amount(app, main, "pending") == 2_500)
 
+        // The list and the report show what is held apart from the rows: there is no row yet.
+        let listed = TestApplication.object(try app.request("GET", "/v1/accounts/\(main)/transactions"))
+        #expect((listed["pending"] as? [String: Any])?["minor"] as? Int == 2_500 && (listed["items"] as? [Any])?.count == 1)
+        let year = Calendar(identifier: .gregorian).component(.year, from: Date())
+        let report = try app.request("GET", "/v1/accounts/\(main)/report?from=\(year)-01-01&to=\(year)-12-31")
+        #expect(report.text.contains("Pending transfers") && report.text.contains("Transfer to Paula Payee"), "\(report.text)")
+
         let payee = try app.register(email: "paula@example.com", name: "Paula Payee")
         let payeeMain = try #require(try app.firstAccount(auth: .bearer(payee))["id"] as? String)
         let incoming = TestApplication.object(try app.request("GET", "/v1/transfers/incoming", auth: .bearer(payee)))
@@ -160,6 +167,33 @@ struct PendingTransfersEndpointTests {
         let malformed = try app.request("POST", "/v1/transfers/\(id)/claim", json: #"{"toAccountId":42}"#, auth: .bearer(payee))
         #expect(malformed.status == 400, "\(malformed.text)")
         #expect(try Self.amount(app, main, "pending") == 2_500)
+    }
+
+    @Test("a sender who verifies the address later claims their own money into another account, never back into the source")
+    func senderClaimsOwnMoney() throws {
+        let app = try TestApplication()
+        let self_ = try app.register(email: "me@example.com", verified: false)
+        let main = try #require(try app.firstAccount(auth: .bearer(self_))["id"] as? String)
+        let feed = FileManager.default.temporaryDirectory.appendingPathComponent("viperd-feed-\(UUID().uuidString).json")
+        defer { try? FileManager.default.removeItem(at: feed) }
+        try Data(#"[{"group":"P","date":"2026-11-01","description":"Deposit","amount":"100.00","debit":"C"}]"#.utf8).write(to: feed)
+        try app.importFeed(feed, into: main)
+        let contact = TestApplication.object(try app.request(
+            "POST", "/v1/contacts", json: #"{"firstName":"Me","email":"me@example.com"}"#, auth: .bearer(self_)))
+        let sent = try app.request(
+            "POST", "/v1/transfers", json: #"{"fromAccountId":"\#(main)","toContactId":"\#(contact["id"] as? String ?? "")","amount":"5.00"}"#,
+            auth: .bearer(self_))
+        let id = try #require(TestApplication.object(sent)["id"] as? String)
+        #expect(TestApplication.object(sent)["status"] as? String == "pending", "\(sent.text)")
+        let verified = try app.request("POST", "/v1/users/verify", json: #"{"code":"\#(try app.mailedCode(to: "me@example.com"))"}"#, auth: .bearer(self_))
+        #expect(verified.status == 200)
+        let back = try app.request("POST", "/v1/transfers/\(id)/claim", json: #"{"toAccountId":"\#(main)"}"#, auth: .bearer(self_))
+        #expect(back.status == 422 && Self.code(back) == "same_account", "\(back.text)")
+        let savings = TestApplication.object(try app.request("POST", "/v1/accounts", json: #"{"name":"Savings","currency":"CAD"}"#, auth: .bearer(self_)))
+        let claimed = try app.request(
+            "POST", "/v1/transfers/\(id)/claim", json: #"{"toAccountId":"\#(savings["id"] as? String ?? "")"}"#, auth: .bearer(self_))
+        #expect(claimed.status == 200, "\(claimed.text)")
+        #expect(try Self.amount(app, main, "balance", auth: .bearer(self_)) == 9_500)
     }
 
     @Test("a payee who never signs up: after the hold lifetime the upkeep expires it, never before, and the money is the sender's again")

@@ -9,10 +9,11 @@ struct AccountReportTransformerTests {
 
     func report(
         _ manager: InMemoryTransactionManager, from: String = "2016-04-01", to: String = "2016-05-31", of account: Domain.Account = accountFixture,
-        pageSize: Int = AccountReportTransformer.defaultPageSize
+        pageSize: Int = AccountReportTransformer.defaultPageSize, pending: [Transfer] = []
     ) -> [ReportOutputSpy.Event] {
         let spy = ReportOutputSpy()
         let reader = try! manager.reportReader(account: account.id, owner: alice, from: day(from), to: day(to))
+        (reader as? InMemoryReportReader)?.pending = pending
         spy.presentReportBegin(
             AccountReportPresentationModel(account: account, from: day(from), to: day(to)),
             pages: AccountReportTransformer(reader: reader, account: account, pageSize: pageSize))
@@ -43,6 +44,29 @@ struct AccountReportTransformerTests {
             .footer(cents(2800)),
             .grandFooter(cents(-35_355)),
             .end,
+        ])
+    }
+
+    @Test("pending transfers sent in the period follow the groups in a section of their own, whose total stays out of the grand total")
+    func pendingSection() {
+        func hold(_ id: String, _ name: String, _ minor: Int64, at seconds: TimeInterval) -> Transfer {
+            Transfer(
+                id: TransferID(id), ownerID: alice, fromAccountID: account.id, toAccountID: nil, recipient: .contact(ContactID("c_\(id)")),
+                recipientName: name, amount: cents(minor), memo: nil, debitTransactionID: nil, creditTransactionID: nil,
+                createdAt: Date(timeIntervalSince1970: seconds), status: .pending, recipientEmail: "\(id)@example.com",
+                expiresAt: Date(timeIntervalSince1970: seconds + 604_800))
+        }
+        let manager = InMemoryTransactionManager([transaction("t1", .posted, "2016-05-02", "TTC", 2800)])
+        // 2016-05-02 and 2016-05-03, UTC.
+        let pending = [hold("p1", "Paula", 1_000, at: 1_462_190_400), hold("p2", "Pat", 250, at: 1_462_197_600), hold("p3", "Pia", 5, at: 1_462_276_800)]
+        #expect(report(manager, pending: pending) == [
+            begin, .header(.authorized), .noTransactions(.authorized),
+            .header(.posted), .subheader(day("2016-05-02")), .detail("TTC", cents(2800)), .subfooter, .footer(cents(2800)),
+            .pendingHeader,
+            .subheader(day("2016-05-02")), .detail("Transfer to Paula", cents(1_000)), .detail("Transfer to Pat", cents(250)), .subfooter,
+            .subheader(day("2016-05-03")), .detail("Transfer to Pia", cents(5)), .subfooter,
+            .footer(cents(1_255)),
+            .grandFooter(cents(2800)), .end,
         ])
     }
 
@@ -164,6 +188,7 @@ private final class FailingAfterFirstPage: TransactionReportReader {
         guard pages == 1 else { throw GatewayError.unavailable("gone") }
         return try inner.page(group: group, after: cursor, limit: limit)
     }
+    func pendingTransfers(limit: Int) throws -> [Transfer] { try inner.pendingTransfers(limit: limit) }
     func close() {
         closed = true
         inner.close()

@@ -117,6 +117,7 @@ private final class AccountReportBeginCatcher: AccountReportUseCaseOutput {
     func presentFooter(total: Money) {}
     func presentNotAvailable(group: TransactionGroup) {}
     func presentNoTransactions(group: TransactionGroup) {}
+    func presentPendingHeader() {}
     func presentGrandFooter(grandTotal: Money) {}
     func presentReportEnd() {}
     func presentNotFound(_ id: AccountID) {}

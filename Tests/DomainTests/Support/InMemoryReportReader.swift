@@ -33,6 +33,13 @@ final class InMemoryReportReader: TransactionReportReader, @unchecked Sendable {
         return Array(rows.prefix(limit))
     }
 
+    /// Holds the tests hand in, as if pending in the period.
+    var pending: [Transfer] = []
+
+    func pendingTransfers(limit: Int) throws -> [Transfer] {
+        Array(pending.prefix(limit))
+    }
+
     func close() {
         closed = true
     }

@@ -11,6 +11,7 @@ final class ReportOutputSpy: AccountReportUseCaseOutput {
         case footer(Money)
         case notAvailable(TransactionGroup)
         case noTransactions(TransactionGroup)
+        case pendingHeader
         case grandFooter(Money)
         case end
         case notFound(AccountID)
@@ -32,6 +33,7 @@ final class ReportOutputSpy: AccountReportUseCaseOutput {
     func presentDetail(description: String, amount: Money) { events.append(.detail(description, amount)) }
     func presentSubfooter() { events.append(.subfooter) }
     func presentFooter(total: Money) { events.append(.footer(total)) }
+    func presentPendingHeader() { events.append(.pendingHeader) }
     func presentNotAvailable(group: TransactionGroup) { events.append(.notAvailable(group)) }
     func presentNoTransactions(group: TransactionGroup) { events.append(.noTransactions(group)) }
     func presentGrandFooter(grandTotal: Money) { events.append(.grandFooter(grandTotal)) }

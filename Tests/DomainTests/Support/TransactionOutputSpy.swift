@@ -18,8 +18,10 @@ final class TransactionOutputSpy: TransactionListUseCaseOutput, TransactionImpor
 
     private(set) var events: [Event] = []
 
-    func presentTransactions(_ transactions: [TransactionPresentationModel], next: TransactionCursor?) { events.append(.transactions(transactions, next: next)) }
-    func presentNoTransactions() { events.append(.noTransactions) }
+    func presentTransactions(_ transactions: [TransactionPresentationModel], next: TransactionCursor?, pending: Money) {
+        events.append(.transactions(transactions, next: next))
+    }
+    func presentNoTransactions(pending: Money) { events.append(.noTransactions) }
     func presentNotFound(_ id: AccountID) { events.append(.notFound(id)) }
     func presentInvalidRange(_ failure: DateRangeFailure) { events.append(.invalidRange(failure)) }
     func presentProgress(stored: Int, of total: Int) { events.append(.progress(stored, of: total)) }

@@ -81,6 +81,6 @@ struct SharedStatementTextsTests {
             Drafts.insert, Drafts.fetch, Drafts.update, Drafts.delete, Drafts.purge, Drafts.openDraftCount,
             Transfers.fetch, Transfers.list, Transfers.listAfter, TransferSteps.insert, TransferSteps.available, TransferSteps.consumeDraft,
             Users.fetchByID, UserRow.fetchByEmail, UserRow.signInCandidates, UserRow.insert, UserRow.markVerified,
-        ] + orderLists
+        ] + orderLists + LedgerStatements.all
     }
 }

@@ -18,10 +18,12 @@ extension Store {
         try gateway.transactions.insert([credit]) { _ in }
     }
 
-    /// Balance plus credit limit: what a transfer or a paid order may take.
+    /// Balance plus credit limit, less what pending transfers hold: what a transfer or a paid
+    /// order may take.
     func available(_ account: String) throws -> Int64 {
         let limit = try gateway.accounts.fetch(id: AccountID(account))?.creditLimit ?? 0
-        return try gateway.accounts.balance(of: AccountID(account)) + limit
+        let amounts = try gateway.accounts.amounts(of: AccountID(account))
+        return amounts.balance + limit - amounts.pending
     }
 
     /// The transactions of `accounts` (default: the three owners' registration accounts), read

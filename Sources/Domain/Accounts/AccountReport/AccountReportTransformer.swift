@@ -1,7 +1,9 @@
 /// The banking report over one account (the seeds' CleanReportTableDemo two-source transformer):
 /// for the authorized then the posted transactions, a header; then a message when the source
 /// cannot be read or is empty, or per date a subheader, its details and a subfooter followed by
-/// the group's footer; always a grand footer.
+/// the group's footer; then, only when some of the account's transfers sent in the period still
+/// wait for their recipient, a pending section in the same shape whose total stays out of the
+/// grand total (the money is reserved, not posted); always a grand footer.
 ///
 /// Presented a page of transactions at a time, as the report's body is sent, so no report is
 /// ever held whole; every page comes from the reader's one snapshot, so rows and totals agree
@@ -10,6 +12,9 @@ public final class AccountReportTransformer {
     /// Transactions read per page: a page of the longest rows (~480 bytes of JSON) is ~60 KiB,
     /// about the connection's high-water mark, and 100,000 rows take ~800 reads.
     public static let defaultPageSize = 128
+    /// The most pending transfers the section lists (a sender has at most
+    /// `StorageQuotas.pendingTransfers` at once, 20 by default).
+    public static let maximumPendingRows = 1_000
 
     private static let groups: [TransactionGroup] = [.authorized, .posted]
 
@@ -39,6 +44,7 @@ public final class AccountReportTransformer {
     public func presentNextPage(output: any AccountReportUseCaseOutput) -> Bool {
         while !ended {
             guard groupIndex < Self.groups.count else {
+                guard presentPending(output) else { return false }
                 output.presentGrandFooter(grandTotal: Money(minor: grandTotal, currency: currency))
                 output.presentReportEnd()
                 close()
@@ -89,6 +95,35 @@ public final class AccountReportTransformer {
             if !rows.isEmpty { return true }
         }
         return false
+    }
+
+    /// The pending section, when there is one; false after a failure (already presented).
+    private func presentPending(_ output: any AccountReportUseCaseOutput) -> Bool {
+        let pending: [Transfer]
+        do {
+            pending = try reader.pendingTransfers(limit: Self.maximumPendingRows)
+        } catch {
+            return fail(output)
+        }
+        guard !pending.isEmpty else { return true }
+        output.presentPendingHeader()
+        var date: CalendarDate?
+        var sum: Int64 = 0
+        for transfer in pending {
+            guard let day = CalendarDate(utc: transfer.createdAt) else { return fail(output) }
+            if day != date {
+                if date != nil { output.presentSubfooter() }
+                output.presentSubheader(date: day)
+                date = day
+            }
+            let (added, overflow) = sum.addingReportingOverflow(transfer.amount.minor)
+            guard !overflow else { return fail(output) }
+            sum = added
+            output.presentDetail(description: "Transfer to \(transfer.recipientName)", amount: transfer.amount)
+        }
+        output.presentSubfooter()
+        output.presentFooter(total: Money(minor: sum, currency: currency))
+        return true
     }
 
     /// The report will not be read to its end (its client went away): the snapshot ends now.

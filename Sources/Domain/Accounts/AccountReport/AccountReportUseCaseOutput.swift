@@ -22,6 +22,9 @@ public protocol AccountReportUseCaseOutput: StorageFailureOutput {
     /// The group has no transactions in the period (instead of its dates and footer).
     func presentNoTransactions(group: TransactionGroup)
     /// Always after both groups: the sum of the groups' totals (a group without a footer adds 0).
+    /// The period's pending transfers follow, apart from the posted and authorized rows: their
+    /// details and total come next, and do not count in the grand total.
+    func presentPendingHeader()
     func presentGrandFooter(grandTotal: Money)
     /// Last event of a report: every row has been presented.
     func presentReportEnd()

@@ -6,7 +6,7 @@ import Foundation
 ///
 /// Outcomes: `presentClaimed(_:)`, `presentValidationFailures(_:)` (no account named),
 /// `presentEmailNotVerified()`, `presentNotFound(_:)`, `presentAccountNotFound(_:)`,
-/// `presentCurrencyMismatch()`, `presentAlreadyResolved(_:cancelledBy:)`, storage failures, and
+/// `presentCurrencyMismatch()`, `presentSameAccount()`, `presentAlreadyResolved(_:cancelledBy:)`, storage failures, and
 /// `presentInternalInconsistency(_:)` for a clock outside the calendar.
 public struct TransferClaimUseCase {
     private let transfers: any TransferManager
@@ -39,6 +39,9 @@ public struct TransferClaimUseCase {
             }
             guard let account = try accounts.fetch(id: toAccountID, owner: owner) else { return output.presentAccountNotFound(toAccountID) }
             guard account.currency == pending.amount.currency else { return output.presentCurrencyMismatch() }
+            // A sender who verified the address later claims their own money: back into the
+            // source would be a transfer from an account to itself.
+            guard account.id != pending.fromAccountID else { return output.presentSameAccount() }
             let now = clock.now()
             guard let date = CalendarDate(utc: now) else {
                 return output.presentInternalInconsistency("the clock reads \(now), outside the calendar's range")

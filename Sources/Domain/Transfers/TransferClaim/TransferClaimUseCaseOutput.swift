@@ -8,4 +8,6 @@ public protocol TransferClaimUseCaseOutput: IncomingTransferOutput, InternalInco
     func presentAccountNotFound(_ id: AccountID)
     /// The account to claim into holds another currency than the money.
     func presentCurrencyMismatch()
+    /// The account to claim into is the one the money was sent from.
+    func presentSameAccount()
 }

@@ -85,6 +85,10 @@ public final class AccountReportPresenter: AccountReportUseCaseOutput, StorageFa
         output.showReportRow(.message(messages.text(group == .authorized ? .noAuthorizedInPeriod : .noPostedInPeriod)))
     }
 
+    public func presentPendingHeader() {
+        output.showReportRow(.header(title: messages.text(.reportPendingTitle)))
+    }
+
     public func presentGrandFooter(grandTotal: Money) {
         output.showReportRow(.grandFooter(title: messages.text(.reportGrandTotal), total: ReportFormatting.amount(grandTotal, language: messages.language)))
     }

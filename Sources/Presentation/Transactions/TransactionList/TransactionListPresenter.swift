@@ -27,14 +27,18 @@ public final class TransactionListPresenter: TransactionListUseCaseOutput, Stora
         useCase.eventList(account: account, filter: filter, after: after, limit: pageSize, output: self)
     }
 
-    public func presentTransactions(_ transactions: [TransactionPresentationModel], next: TransactionCursor?) {
+    public func presentTransactions(_ transactions: [TransactionPresentationModel], next: TransactionCursor?, pending: Money) {
         output.show(TransactionListViewModel(
-            items: transactions.map { TransactionViewModel($0, language: messages.language) },
-            nextCursor: next.map(TransactionCursorCoding.encode), message: nil))
+            page: PageViewModel(
+                items: transactions.map { TransactionViewModel($0, language: messages.language) },
+                nextCursor: next.map(TransactionCursorCoding.encode), message: nil),
+            pending: MoneyViewModel(pending, language: messages.language)))
     }
 
-    public func presentNoTransactions() {
-        output.show(TransactionListViewModel(items: [], nextCursor: nil, message: messages.text(.noTransactionsFound)))
+    public func presentNoTransactions(pending: Money) {
+        output.show(TransactionListViewModel(
+            page: PageViewModel(items: [], nextCursor: nil, message: messages.text(.noTransactionsFound)),
+            pending: MoneyViewModel(pending, language: messages.language)))
     }
 
     public func presentNotFound(_ id: AccountID) { output.showNotFound(AccountFailureWording.notFound(messages: messages)) }

@@ -39,5 +39,9 @@ public final class TransferClaimPresenter: TransferClaimUseCaseOutput, TransferR
 
     public func presentCurrencyMismatch() { output.showValidationFailures(TransferFailureWording.currencyMismatch(messages: messages)) }
 
+    public func presentSameAccount() {
+        output.showValidationFailures(TransferFailureWording.sameAccount(at: TransferFailureWording.toAccountPointer, messages: messages))
+    }
+
     public func presentInternalInconsistency(_ reason: String) { output.showInternalInconsistency(messages.failure(), reason: reason) }
 }
