@@ -628,31 +628,14 @@ final class PendingTransferSimulation {
         try check(breaks.isEmpty, "the stored ledger does not verify: \(breaks.joined(separator: "; "))")
     }
 
-    /// Each account's stored balance against its transactions (credits − debits), and its
-    /// stored pending against the transfers still pending from it: the rows that break either.
-    static let ledgerCheck = """
-        SELECT id, balance, computed_balance, pending_debits, computed_pending FROM (
-            SELECT a.id, a.balance, a.pending_debits,
-                CAST((SELECT coalesce(sum(CASE t.direction WHEN 'credit' THEN t.amount ELSE -t.amount END), 0)
-                    FROM transactions t WHERE t.account_id = a.id) AS BIGINT) AS computed_balance,
-                CAST((SELECT coalesce(sum(p.amount_minor), 0) FROM transfers p WHERE p.from_account_id = a.id AND p.status = 'pending') AS BIGINT)
-                    AS computed_pending
-            FROM accounts a) AS ledger
-        WHERE balance <> computed_balance OR pending_debits <> computed_pending ORDER BY id
-        """
-
+    /// What `viperd verify-ledger` finds wrong with the stored ledger (every check: balances,
+    /// holds, resolutions, legs, conservation), one line per violation.
     func ledgerBreaks() throws -> [String] {
-        switch app.application.storage.engine {
-        case .sqlite(let database): try Self.ledgerBreaks(in: database)
-        case .postgres(let database): try Self.ledgerBreaks(in: database)
+        let report = switch app.application.storage.engine {
+        case .sqlite(let database): try LedgerVerifier(database: database).verify()
+        case .postgres(let database): try LedgerVerifier(database: database).verify()
         }
-    }
-
-    static func ledgerBreaks<Database: SQLDatabase>(in database: Database) throws -> [String] {
-        try database.rows(ledgerCheck, []) { row in
-            "\(row.string(at: 0) ?? "?"): balance \(row.int64(at: 1)) but transactions sum to \(row.int64(at: 2)), "
-                + "pending \(row.int64(at: 3)) but pending transfers hold \(row.int64(at: 4))"
-        }
+        return report.violations.map(String.init(describing:))
     }
 
     // MARK: - Set-up
