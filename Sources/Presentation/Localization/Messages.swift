@@ -213,6 +213,7 @@ public struct Messages: Sendable {
         case transferAlreadyExpired
         case forbiddenTitle
         case emailNotVerified
+        case claimAccountRequired
         case mailTransferPendingSubject
         case mailTransferPendingBody
         case reportPendingTitle
@@ -492,6 +493,9 @@ public struct Messages: Sendable {
         .transferAlreadyDeclined: [.en: "This transfer was declined by its recipient", .fr: "Ce virement a été refusé par son destinataire"],
         .transferAlreadyExpired: [.en: "This transfer expired unclaimed", .fr: "Ce virement a expiré sans être réclamé"],
         .forbiddenTitle: [.en: "Forbidden", .fr: "Interdit"],
+        .claimAccountRequired: [
+            .en: "Choose one of your accounts to claim into: toAccountId", .fr: "Choisissez un de vos comptes où réclamer l'argent : toAccountId",
+        ],
         .emailNotVerified: [
             .en: "Verify your email address first: money sent to it is yours once you prove the mailbox is",
             .fr: "Vérifiez d'abord votre adresse courriel : l'argent qui lui est envoyé est à vous dès que vous prouvez que la boîte l'est",

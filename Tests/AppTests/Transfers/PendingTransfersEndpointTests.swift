@@ -160,6 +160,7 @@ struct PendingTransfersEndpointTests {
         let usdID = try #require(TestApplication.object(usd)["id"] as? String)
         let missing = try app.request("POST", "/v1/transfers/\(id)/claim", json: "{}", auth: .bearer(payee))
         #expect(missing.status == 422 && Self.code(missing) == "validation_failed", "\(missing.text)")
+        #expect(TestApplication.object(missing)["detail"] as? String == "Choose one of your accounts to claim into: toAccountId")
         let foreign = try app.request("POST", "/v1/transfers/\(id)/claim", json: #"{"toAccountId":"\#(main)"}"#, auth: .bearer(payee))
         #expect(foreign.status == 404, "\(foreign.text)")
         let mismatch = try app.request("POST", "/v1/transfers/\(id)/claim", json: #"{"toAccountId":"\#(usdID)"}"#, auth: .bearer(payee))

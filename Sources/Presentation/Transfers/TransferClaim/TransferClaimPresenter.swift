@@ -29,8 +29,12 @@ public final class TransferClaimPresenter: TransferClaimUseCaseOutput, TransferR
         output.show(IncomingTransferViewModel(transfer, messages: messages))
     }
 
+    /// The claim's one field is the account to claim into, worded as such (not as a transfer's
+    /// recipient).
     public func presentValidationFailures(_ failures: [TransferFieldFailure]) {
-        output.showValidationFailures(TransferFailureWording.problem(failures, messages: messages))
+        let detail = messages.text(.claimAccountRequired)
+        output.showValidationFailures(TransferFailureWording.validation(
+            failures.map { _ in FieldErrorViewModel(pointer: TransferFailureWording.toAccountPointer, code: .required, detail: detail) }, messages: messages))
     }
 
     public func presentAccountNotFound(_ id: AccountID) {
