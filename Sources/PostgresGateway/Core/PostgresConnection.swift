@@ -8,9 +8,9 @@ public final class PostgresConnection {
     let handle: OpaquePointer
     /// Server-side prepared statements of this session, by SQL text.
     private var prepared: [String: String] = [:]
-    /// Users whose outboxes the transaction under way appended to (`noteOutboxAppend`), until
+    /// Users whose live streams the transaction under way must wake (`wakeLiveStreams`), until
     /// the database takes them after the commit.
-    var appendedOutboxUsers: [UserID] = []
+    var usersToWake: [UserID] = []
 
     /// Connects to `url` (a libpq URI or key/value string); a URL's own `application_name`,
     /// `connect_timeout` and `options` win over the defaults given here.
