@@ -691,7 +691,7 @@ class EventStream:
         content_type = self.response.getheader("Content-Type", "")
         if self.response.status != 200 or not content_type.startswith("text/event-stream"):
             body = self.response.read(300).decode("utf-8", "replace")
-            self.close()
+            self.connection.close()
             raise Violation(f"GET /v1/events on {endpoint.name}: expected 200 text/event-stream, "
                             f"got {self.response.status} {content_type} {body}")
         threading.Thread(target=self._read, daemon=True).start()
@@ -728,6 +728,7 @@ class EventStream:
         except (OSError, ValueError, http.client.HTTPException):
             pass  # the stream was cut: what it delivered stays in `events`
         finally:
+            self.connection.close()
             with self.changed:
                 self.ended.set()
                 self.changed.notify_all()
@@ -741,12 +742,12 @@ class EventStream:
             return condition(self.events)
 
     def close(self):
+        """Ends the stream, as a client gone; the reader closes the connection as it stops."""
         try:
             if self.socket:
                 self.socket.shutdown(socket.SHUT_RDWR)
         except OSError:
             pass
-        self.connection.close()
 
 
 def restart_instance(cluster, index):
