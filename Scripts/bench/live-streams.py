@@ -55,6 +55,9 @@ from urllib.parse import urlsplit
 # Streams being opened at once: more would overflow the server's listen backlog, and a refused
 # SYN is retried a second later by the kernel, which would only slow the opening down.
 OPENING_AT_ONCE = 128
+# Streams opened and closed before the "before" reading, so that it is a server that has served
+# streams (worker stacks touched, allocator warmed), not a cold process (idle-connections.py's way).
+WARM_UP_STREAMS = 16
 
 
 def log(message):
@@ -351,6 +354,13 @@ def open_streams(args, users, on_event=None):
 def mode_idle(args):
     users = load_users(args.users_file)
     pid = args.pid
+    url = urlsplit(args.base)
+    warm = Streams(url.hostname, url.port or 80)
+    for stream in plan(min(WARM_UP_STREAMS, args.streams), users, args.per_user):
+        warm.add(stream)
+    warm.open_all(time.monotonic() + 30)
+    warm.close_all()
+    time.sleep(0.5)
     before_rss = rss_kib(pid)
     streams, opened, took = open_streams(args, users)
     # The opening's garbage and the allocator settle before the held reading.
