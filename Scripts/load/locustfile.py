@@ -463,15 +463,23 @@ class StreamHolder(HttpUser):
         if self.last_id is not None:
             headers["Last-Event-ID"] = self.last_id
         try:
-            # The read timeout outlasts the 15 s heartbeat: a stream silent longer has died.
+            # The read timeout outlasts the 15 s heartbeat: a stream silent longer has died. The
+            # `with` ends before the body is read, so Locust reports the opening when it happens,
+            # not when the stream ends.
             with self.client.get("/v1/events", name="/v1/events", headers=headers, stream=True, timeout=(10, 40),
                                  catch_response=True) as response:
-                if response.status_code != 200:
+                opened = response.status_code == 200
+                if opened:
+                    response.success()
+                else:
                     response.failure(f"expected 200, got {response.status_code}: {response.text[:200]}")
-                    time.sleep(self.retry)
-                    return
-                response.success()
+            if not opened:
+                time.sleep(self.retry)
+                return
+            try:
                 self.read_events(response)
+            finally:
+                response.close()
         except requests.RequestException as error:
             events.request.fire(request_type="SSE", name="/v1/events (stream broken)", response_time=0,
                                 response_length=0, exception=error)
