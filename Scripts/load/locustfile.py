@@ -5,9 +5,16 @@ per-step p50/p95/p99 and failures. A business failure (a 422 where a 201 was exp
 failure. Each simulated user registers itself on start and signs in (Scripts/lib/viperd_accounts.py:
 its own data, no shared state), so the journeys run against any Viperd, empty or not.
 
+`StreamHolder` users (off unless `run.sh --stream-holders WEIGHT`) hold `GET /v1/events` open and
+report each event's delay as the request type `SSE event`; funded `MobileClient`s pay them, so
+their transfers fan out as live events (see the class).
+
 Run through `run.sh`, which installs the pinned Locust into its own virtualenv.
 """
+import collections
+import datetime
 import itertools
+import json
 import os
 import random
 import subprocess
@@ -15,7 +22,8 @@ import sys
 import time
 import uuid
 
-from locust import HttpUser, between, events, task
+import requests
+from locust import HttpUser, between, constant, events, task
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "lib"))
 import viperd_accounts  # noqa: E402  (Scripts/lib: registration and sign-in, written once for every script)
@@ -55,11 +63,16 @@ def _options(parser):
     parser.add_argument("--fund-command", default=os.environ.get("LOADTEST_FUND_COMMAND", ""),
                         help="a command given an account id that puts money in it (the operator's `viperd import-transactions`"
                              " on the server's database); without it users hold no money and no transfer is sent")
+    parser.add_argument("--mail-log", default=os.environ.get("LOADTEST_MAIL_LOG", ""),
+                        help="the server's log (--log-level info, no --smtp-url): stream holders verify their address with"
+                             " the code written there, so others can pay them; without it nobody pays them")
 
 
 class MobileClient(HttpUser):
     """One app install: registers, then browses its address book, orders, and its account."""
 
+    # Against StreamHolder's `--stream-holders` weight: 10 clients to its W holders.
+    weight = 10
     wait_time = between(0.05, 0.5)
 
     def on_start(self):
@@ -75,6 +88,7 @@ class MobileClient(HttpUser):
             return
         self.headers = {"Authorization": f"Bearer {self.token}"}
         self.contact_ids = []
+        self.holder_contacts = {}  # a stream holder's email → this user's contact for it
         self.order_ids = []
         self.products = []
         self.account_id = None
@@ -319,3 +333,211 @@ class MobileClient(HttpUser):
         # The users here never prove their address, so the list answers why it shows nothing.
         if self.token and "transfers" in self.journeys:
             self.expect("GET", "/v1/transfers/incoming", "/v1/transfers/incoming", 403)
+
+    # --- paying the stream holders: transfers that fan out as live events ----------------------------
+    @task(2)
+    def pay_stream_holder(self):
+        if not (self.token and "transfers" in self.journeys and self.funded):
+            return
+        # A holder no other transfer is on its way to: each then receives its transfers in the
+        # order they were sent, which is how StreamHolder matches an event to its transfer.
+        idle = [holder for holder in stream_holders.values() if not holder.transfer_in_flight]
+        if not idle:
+            return
+        holder = random.choice(idle)
+        contact_id = self.holder_contacts.get(holder.email)
+        if contact_id is None:
+            created = self.expect("POST", "/v1/contacts", "/v1/contacts", 201,
+                                  json={"firstName": "Stream", "lastName": "Holder", "email": holder.email})
+            if created is None:
+                return
+            contact_id = self.holder_contacts[holder.email] = created.json()["id"]
+        if holder.transfer_in_flight:
+            return  # taken while the contact was being made
+        holder.transfer_in_flight = True
+        sent = holder.expect_transfer()
+        try:
+            response = self.expect("POST", "/v1/transfers", "/v1/transfers (to a stream holder)", 201,
+                                   json={"fromAccountId": self.account_id, "toContactId": contact_id,
+                                         "amount": f"0.{random.randrange(1, 100):02d}", "memo": "load test live event"},
+                                   headers={"Idempotency-Key": uuid.uuid4().hex})
+            if response is None or response.json()["status"] != "completed":
+                holder.forget_transfer(sent)
+                if response is not None:
+                    events.request.fire(request_type="CHECK", name="transfer to a verified stream holder completed",
+                                        response_time=0, response_length=0,
+                                        exception=AssertionError(f"status {response.json()['status']!r}"))
+        finally:
+            holder.transfer_in_flight = False
+
+
+# Stream holders whose address is verified (others can pay them at once), by email.
+stream_holders = {}
+
+
+def _rfc3339_seconds(text):
+    return datetime.datetime.strptime(text, "%Y-%m-%dT%H:%M:%SZ").replace(tzinfo=datetime.timezone.utc).timestamp()
+
+
+class StreamHolder(HttpUser):
+    """A device with the app open: signs in and holds `GET /v1/events` (Bearer token), reconnecting
+    with `Last-Event-ID` when the stream ends as the server's `retry:` says, and reports every event
+    it receives to Locust as request type `SSE event`, named by the event's type, its response time
+    the event's delay:
+      - `transfer.received` of a transfer a MobileClient here sent it: arrival − the moment that
+        client began its POST /v1/transfers (the commit falls after it, so this is at most a few
+        ms above the commit-to-arrival time);
+      - any other event: arrival − its `occurredAt` (the server's clock, the same machine's), which
+        has whole seconds: up to a second too long, so read it as "under n + 1 s".
+    Off by default; `run.sh --stream-holders WEIGHT` adds them, WEIGHT to MobileClient's 10."""
+
+    weight = int(os.environ.get("LOADTEST_STREAM_HOLDER_WEIGHT", "1") or "1")
+    wait_time = constant(0)
+    # The server's `retry:` (2 s), until a stream says otherwise.
+    DEFAULT_RETRY = 2.0
+
+    def on_start(self):
+        n = next(_counter)
+        self.email = f"stream-{uuid.uuid4().hex[:12]}-{n}@example.com"
+        self.headers = {}
+        self.last_id = None
+        self.retry = self.DEFAULT_RETRY
+        self.ended = False
+        self.transfer_in_flight = False
+        self.verified = False
+        self.sent = collections.deque()  # start times of transfers to this holder, oldest first
+        mail_log = self.environment.parsed_options.mail_log if self.environment.parsed_options else ""
+        try:
+            user = viperd_accounts.register(self.send, f"Holder {n}", self.email, "load-test-password",
+                                            mail_log=mail_log or None)
+        except viperd_accounts.AccountError as error:
+            self.token = None
+            events.request.fire(request_type="CHECK", name="stream holder registered", response_time=0,
+                                response_length=0, exception=error)
+            return
+        self.token = user["token"]
+        self.headers = {"Authorization": f"Bearer {self.token}"}
+        # Payable once its stream is caught up (`ready`): an event before that would be missed.
+        self.verified = bool(user.get("verified"))
+
+    def on_stop(self):
+        stream_holders.pop(getattr(self, "email", None), None)
+
+    def send(self, method, path, body=None, token=None, expect=None):
+        """viperd_accounts' transport through Locust's client (as MobileClient's); viperd_accounts
+        waits out a 503 `server_busy` itself, so that answer is counted, not failed."""
+        headers = {"Authorization": f"Bearer {token}"} if token else {}
+        with self.client.request(method, path, name=path, json=body, headers=headers, catch_response=True) as response:
+            if is_server_busy(response):
+                response.success()
+                busy_retries[path] = busy_retries.get(path, 0) + 1
+            elif response.status_code != expect:
+                response.failure(f"expected {expect}, got {response.status_code}: {response.text[:200]}")
+            else:
+                response.success()
+        try:
+            return response.status_code, response.json() if response.content else None
+        except ValueError:
+            return response.status_code, None
+
+    def expect_transfer(self):
+        """Called by the payer as it begins a transfer to this holder; its event will be matched to it."""
+        sent = [time.time()]
+        self.sent.append(sent)
+        return sent
+
+    def forget_transfer(self, sent):
+        """A transfer that was not made: no event will come for it."""
+        try:
+            self.sent.remove(sent)
+        except ValueError:
+            pass
+
+    @task
+    def hold_stream(self):
+        if not self.token or self.ended:
+            time.sleep(1)
+            return
+        headers = dict(self.headers)
+        headers["Accept"] = "text/event-stream"
+        if self.last_id is not None:
+            headers["Last-Event-ID"] = self.last_id
+        try:
+            # The read timeout outlasts the 15 s heartbeat: a stream silent longer has died. The
+            # `with` ends before the body is read, so Locust reports the opening when it happens,
+            # not when the stream ends.
+            with self.client.get("/v1/events", name="/v1/events", headers=headers, stream=True, timeout=(10, 40),
+                                 catch_response=True) as response:
+                opened = response.status_code == 200
+                if opened:
+                    response.success()
+                else:
+                    response.failure(f"expected 200, got {response.status_code}: {response.text[:200]}")
+            if not opened:
+                time.sleep(self.retry)
+                return
+            try:
+                self.read_events(response)
+            finally:
+                response.close()
+        except requests.RequestException as error:
+            events.request.fire(request_type="SSE", name="/v1/events (stream broken)", response_time=0,
+                                response_length=0, exception=error)
+        if not self.ended:
+            time.sleep(self.retry)
+
+    def read_events(self, response):
+        """WHATWG SSE framing: `field: value` lines, a blank line dispatches, `:` starts a comment."""
+        buffered = b""
+        event = {}
+        for chunk in response.iter_content(chunk_size=None):
+            buffered += chunk
+            *lines, buffered = buffered.split(b"\n")
+            for raw in lines:
+                line = raw.rstrip(b"\r").decode()
+                if not line:
+                    if event:
+                        self.dispatch(event)
+                    event = {}
+                    if self.ended:
+                        return
+                    continue
+                if line.startswith(":"):
+                    continue
+                field, _, value = line.partition(":")
+                value = value[1:] if value.startswith(" ") else value
+                if field == "retry" and value.isdigit():
+                    self.retry = int(value) / 1000
+                elif field == "data" and "data" in event:
+                    event["data"] += "\n" + value
+                else:
+                    event[field] = value
+
+    def dispatch(self, event):
+        arrived = time.time()
+        if "id" in event:
+            self.last_id = event["id"]
+        kind = event.get("event", "message")
+        if kind == "ready" and self.verified:
+            stream_holders[self.email] = self
+        if kind == "reset":
+            # Events were purged unsent: those transfers' arrivals will never come to be matched.
+            self.sent.clear()
+        if kind in ("ready", "reset") or "data" not in event:
+            return
+        try:
+            data = json.loads(event["data"])
+        except ValueError as error:
+            events.request.fire(request_type="SSE event", name=kind, response_time=0, response_length=len(event["data"]),
+                                exception=error)
+            return
+        if kind == "session.ended":
+            self.ended = True
+        if kind == "transfer.received" and self.sent:
+            delay = arrived - self.sent.popleft()[0]
+        elif "occurredAt" in data:
+            delay = arrived - _rfc3339_seconds(data["occurredAt"])
+        else:
+            delay = 0.0
+        events.request.fire(request_type="SSE event", name=kind, response_time=max(0.0, delay) * 1000,
+                            response_length=len(event["data"]), exception=None)

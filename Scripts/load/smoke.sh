@@ -4,7 +4,10 @@
 # deposit the operator's way (`viperd import-transactions`), so the transfers journey holds money
 # for unverified addresses and cancels it.
 #
-#   bash Scripts/load/smoke.sh        (VIPERD_BIN, DURATION, USERS may be set)
+# STREAM_HOLDERS=W adds live-event stream holders (run.sh --stream-holders W): the server then logs
+# at info (their verification codes) and takes any number of registrations from loopback.
+#
+#   bash Scripts/load/smoke.sh        (VIPERD_BIN, DURATION, USERS, STREAM_HOLDERS may be set)
 set -uo pipefail
 # One user writes here as fast as the server allows: the per-user rates (tested by the suite)
 # would answer 429 and measure themselves, so every viperd this script starts runs without them.
@@ -20,7 +23,15 @@ cleanup() {
     rm -rf "$work"
 }
 trap cleanup EXIT
-start_viperd "$VIPERD_BIN" "$work" --log-level notice || exit 1
+holders=${STREAM_HOLDERS:-0}
+if ((holders > 0)); then
+    start_viperd "$VIPERD_BIN" "$work" --log-level info --max-registrations-per-address 0 || exit 1
+    # Holders hash a password too: a slower start keeps a debug build's hashing queue from filling.
+    holder_options=(--stream-holders "$holders" --mail-log "$work/server.log") spawn_rate=2
+else
+    start_viperd "$VIPERD_BIN" "$work" --log-level notice || exit 1
+    holder_options=() spawn_rate=5
+fi
 
 printf '[{"group": "P", "date": "%s", "description": "Opening deposit", "amount": "1000.00", "debit": "C"}]\n' \
     "$(date -u +%F)" >"$work/deposit.json"
@@ -30,8 +41,8 @@ exec "$VIPERD_BIN" import-transactions --db "$work/db.sqlite" --account "\$1" "$
 FUND
 chmod +x "$work/fund.sh"
 
-bash "$root/Scripts/load/run.sh" --host "$base" --users "${USERS:-10}" --spawn-rate 5 \
-    --duration "${DURATION:-15s}" --out "${OUT:-$work/results}" --fund-command "$work/fund.sh"
+bash "$root/Scripts/load/run.sh" --host "$base" --users "${USERS:-10}" --spawn-rate "$spawn_rate" \
+    --duration "${DURATION:-15s}" --out "${OUT:-$work/results}" --fund-command "$work/fund.sh" "${holder_options[@]}"
 status=$?
 stop_viperd
 ((server_status == 0)) || { echo "smoke.sh: the server crashed or stopped uncleanly" >&2; exit 1; }

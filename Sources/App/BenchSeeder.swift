@@ -4,12 +4,22 @@ import SQLiteGateway
 import Security
 
 /// Fills a database for the shared benchmark harness (`Scripts/bench/bench-*.sh`): one user with a bearer
-/// token, and that user's contacts and orders, through the same EntityManagers the API uses.
+/// token, that user's contacts and orders, and as many other verified users as a benchmark needs
+/// (live-event streams, `Scripts/bench/live-streams.sh`), through the same EntityManagers the API uses.
 public struct BenchSeeder {
     /// What the harness needs back: the token to send and the ids to request.
     public struct Seeded {
         public let token: String
         public let contactIDs: [String]
+        /// The other users, in the order they were created.
+        public let users: [SeededUser]
+    }
+
+    /// One more user, verified (others can pay it at once) and signed in, with its first account.
+    public struct SeededUser {
+        public let email: String
+        public let token: String
+        public let accountID: String
     }
 
     public let storage: StorageLocation
@@ -19,7 +29,10 @@ public struct BenchSeeder {
     }
 
     /// - Parameter orders: orders of three catalog lines each, placed a second apart.
-    public func seed(contacts count: Int, orders orderCount: Int = 0) throws -> Seeded {
+    /// - Parameter users: other users, each `holder-<k>@example.com` (k = 1...users); registering them
+    ///   through the API would take a code from the mail log for each, and the per-address
+    ///   registration limit would refuse most.
+    public func seed(contacts count: Int, orders orderCount: Int = 0, users userCount: Int = 0) throws -> Seeded {
         // Seeding is not the workload: skip SQLite's per-commit fsync.
         let opened = try Storage.forCommand(storage, synchronous: .off)
         let gateway = opened.gateway
@@ -47,6 +60,7 @@ public struct BenchSeeder {
             created.append(contact.id.rawValue)
         }
         try seedOrders(orderCount, owner: user.id, gateway: gateway, ids: ids, now: now)
+        let users = try seedUsers(userCount, gateway: gateway, ids: ids, tokens: tokens, now: now)
         // A bulk load leaves its contacts in one grown bucket and the search index in many
         // segments; a server splits and merges them once idle (ContactSearchUpkeep), so the
         // benchmarks start from what it would serve.
@@ -57,7 +71,30 @@ public struct BenchSeeder {
             while try database.mergeContactSearchIndex(pages: 2_000) {}
         }
         try opened.close()
-        return Seeded(token: token.token, contactIDs: created)
+        return Seeded(token: token.token, contactIDs: created, users: users)
+    }
+
+    private func seedUsers(
+        _ count: Int, gateway: any EntityGateway, ids: any IDGenerator, tokens: RandomTokenIssuer, now: Date
+    ) throws -> [SeededUser] {
+        guard count > 0 else { return [] }
+        // One hash for all: nobody signs in with these passwords, and scrypt per user would be most of the time.
+        let passwordHash = try ScryptPasswordHasher(parameters: .fastForTests).hash(UUID().uuidString)
+        var seeded: [SeededUser] = []
+        seeded.reserveCapacity(count)
+        for index in 0..<count {
+            let token = tokens.issue()
+            let user = User(
+                id: UserID(ids.makeID(prefix: "u_")), name: "Holder \(index + 1)", email: "holder-\(index + 1)@example.com",
+                passwordHash: passwordHash, createdAt: now, emailVerifiedAt: now)
+            let session = Session(tokenDigest: token.digest, userID: user.id, createdAt: now, expiresAt: now.addingTimeInterval(86_400))
+            let account = Account(id: AccountID(ids.makeID(prefix: "a_")), ownerID: user.id, name: AccountPolicy().firstAccountName, currency: .cad, createdAt: now)
+            guard try gateway.users.register(user, firstSession: session, firstAccount: account) == .registered else {
+                throw GatewayError.conflict("\(user.email) already exists")
+            }
+            seeded.append(SeededUser(email: user.email, token: token.token, accountID: account.id.rawValue))
+        }
+        return seeded
     }
 
     private func seedOrders(_ count: Int, owner: UserID, gateway: any EntityGateway, ids: any IDGenerator, now: Date) throws {

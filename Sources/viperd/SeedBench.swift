@@ -6,7 +6,7 @@ import Foundation
 struct SeedBench: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "seed-bench",
-        abstract: "Create a benchmark database: migrations, one user with a token, and N of their contacts and orders.")
+        abstract: "Create a benchmark database: migrations, one user with a token, N of their contacts and orders, and other verified users.")
 
     /// Required as a flag: seeding the default database by accident would fill a real one.
     @OptionGroup var database: DatabaseOption
@@ -16,6 +16,12 @@ struct SeedBench: ParsableCommand {
 
     @Option(help: "How many orders (three lines each) to insert.")
     var orders = 0
+
+    @Option(help: "How many other verified users (holder-<k>@example.com), each signed in with a first account.")
+    var users = 0
+
+    @Option(help: "Write the other users here, one per line: email, bearer token and first account's id, space-separated.")
+    var usersFile: String?
 
     @Option(help: "Write the new contacts' ids here, one per line.")
     var idsFile: String?
@@ -29,16 +35,21 @@ struct SeedBench: ParsableCommand {
         }
         guard (0...1_000_000).contains(contacts) else { throw ValidationError("--contacts must be 0...1000000") }
         guard (0...1_000_000).contains(orders) else { throw ValidationError("--orders must be 0...1000000") }
+        guard (0...100_000).contains(users) else { throw ValidationError("--users must be 0...100000") }
     }
 
     func run() throws {
-        let seeded = try BenchSeeder(storage: database.location).seed(contacts: contacts, orders: orders)
+        let seeded = try BenchSeeder(storage: database.location).seed(contacts: contacts, orders: orders, users: users)
         if let idsFile {
             try (seeded.contactIDs.joined(separator: "\n") + "\n").write(toFile: idsFile, atomically: true, encoding: .utf8)
         }
         if let tokenFile {
             try (seeded.token + "\n").write(toFile: tokenFile, atomically: true, encoding: .utf8)
         }
-        print("seeded 1 user, \(seeded.contactIDs.count) contacts and \(orders) orders into \(database.location)")
+        if let usersFile {
+            try seeded.users.map { "\($0.email) \($0.token) \($0.accountID)\n" }.joined().write(toFile: usersFile, atomically: true, encoding: .utf8)
+        }
+        let others = seeded.users.isEmpty ? "" : " (and \(seeded.users.count) other users)"
+        print("seeded 1 user, \(seeded.contactIDs.count) contacts and \(orders) orders\(others) into \(database.location)")
     }
 }

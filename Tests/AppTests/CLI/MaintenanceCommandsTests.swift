@@ -4,7 +4,7 @@ import SQLiteGateway
 import TestSupport
 import Testing
 
-/// `viperd --version`, `migrate --status`'s exit codes, `backup`, and what a clean stop leaves on disk.
+/// `viperd --version`, `migrate --status`'s exit codes, `backup`, `seed-bench`'s other users, and what a clean stop leaves on disk.
 @Suite("operator maintenance commands", .serialized)
 struct MaintenanceCommandsTests {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("viperd-maintenance-\(UUID().uuidString)")
@@ -75,6 +75,30 @@ struct MaintenanceCommandsTests {
         let seed = try ViperdProcess.run(["seed-bench", "--db", db, "--contacts", "-5"])
         #expect(seed.status != 0)
         #expect(seed.output.contains("Usage: viperd seed-bench"), "\(seed.output)")
+    }
+
+    @Test("seed-bench --users writes verified, signed-in users, each token answering as its own user")
+    func seedBenchUsers() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let usersFile = folder.appendingPathComponent("users.txt").path
+        let seed = try ViperdProcess.run(["seed-bench", "--db", db, "--contacts", "0", "--users", "3", "--users-file", usersFile], timeout: 60)
+        #expect(seed.status == 0, "\(seed.output)")
+        #expect(seed.output.contains("seeded 1 user, 0 contacts and 0 orders (and 3 other users)"), "\(seed.output)")
+        let lines = try String(contentsOfFile: usersFile, encoding: .utf8).split(separator: "\n").map { $0.split(separator: " ").map(String.init) }
+        #expect(lines.map(\.count) == [3, 3, 3])
+        #expect(lines.map { $0[0] } == ["holder-1@example.com", "holder-2@example.com", "holder-3@example.com"])
+        #expect(Set(lines.map { $0[1] }).count == 3 && Set(lines.map { $0[2] }).count == 3)
+
+        let server = try ViperdProcess(["--db", db])
+        for line in lines {
+            let client = try TestClient(port: server.port)
+            try client.send("GET /v1/me HTTP/1.1\r\nHost: t\r\nAuthorization: Bearer \(line[1])\r\n\r\n")
+            let me = try client.expectResponse()
+            #expect(me.status == 200, "\(me.text)")
+            #expect(me.text.contains(#""email":"\#(line[0])""#) && me.text.contains(#""emailVerified":true"#), "\(me.text)")
+        }
+        #expect(server.stop() == 0)
     }
 
     @Test("after a clean stop, the .sqlite file alone, copied elsewhere, opens with every table and row")
