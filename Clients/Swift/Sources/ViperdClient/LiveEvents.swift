@@ -84,6 +84,10 @@ public struct LiveEvents: AsyncSequence, Sendable {
         private var retryMilliseconds = defaultRetryMilliseconds
         /// Attempts in a row that did not open a stream; each doubles the next delay.
         private var failures = 0
+        /// The token was refreshed after a 401 and no stream opened since: a second 401 is final.
+        private var refreshed = false
+        /// The access token the open connection presented.
+        private var sentToken: String?
         private var delay: Duration?
         private var connection: StreamingRequest?
         private var parts: AsyncThrowingStream<StreamingRequest.Part, any Error>.AsyncIterator?
@@ -145,7 +149,8 @@ public struct LiveEvents: AsyncSequence, Sendable {
             request.timeoutInterval = Self.idleTimeout
             request.setValue("text/event-stream", forHTTPHeaderField: "Accept")
             request.setValue("no-cache", forHTTPHeaderField: "Cache-Control")
-            if let token = events.authorization.tokens.token {
+            sentToken = events.authorization.tokens.token
+            if let token = sentToken {
                 request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
             }
             if let lastID { request.setValue(String(lastID), forHTTPHeaderField: "Last-Event-ID") }
@@ -174,6 +179,7 @@ public struct LiveEvents: AsyncSequence, Sendable {
             let type = response.value(forHTTPHeaderField: "Content-Type") ?? ""
             if response.statusCode == 200, type.lowercased().hasPrefix("text/event-stream") {
                 failures = 0
+                refreshed = false
             } else {
                 refusal = (response, Data())
             }
@@ -231,10 +237,17 @@ public struct LiveEvents: AsyncSequence, Sendable {
             switch refusal.response.statusCode {
             case 401:
                 // An expired access token: refreshed once, then straight back; else signed out.
-                let sent = events.authorization.tokens.token
-                let fresh = try? await events.authorization.token(replacing: sent, baseURL: events.serverURL)
-                guard fresh != nil, failures == 0 else { throw problem }
-                failures += 1
+                guard !refreshed else { throw problem }
+                let fresh: String?
+                do {
+                    fresh = try await events.authorization.token(replacing: sentToken, baseURL: events.serverURL)
+                } catch {
+                    // The refresh did not get through (the network again): later.
+                    failed()
+                    return
+                }
+                guard fresh != nil else { throw problem }
+                refreshed = true
             case 200, 408, 429, 500...599:
                 // Too many streams, the server busy or restarting, or something in the way that
                 // answers a page (a captive portal): later, as it asks.
