@@ -96,6 +96,8 @@ public struct LiveEvents: AsyncSequence, Sendable {
         private var refusal: (response: HTTPURLResponse, body: Data)?
         private var pending: [Message] = []
         private var ended = false
+        /// Why the sequence ends, thrown once the messages before it have been returned.
+        private var failure: (any Error)?
         private let decoder: JSONDecoder = {
             let decoder = JSONDecoder()
             decoder.dateDecodingStrategy = .iso8601
@@ -111,6 +113,10 @@ public struct LiveEvents: AsyncSequence, Sendable {
         public mutating func next() async throws -> Message? {
             while true {
                 if !pending.isEmpty { return pending.removeFirst() }
+                if let failure {
+                    self.failure = nil
+                    throw failure
+                }
                 if ended || Task.isCancelled {
                     close()
                     return nil
@@ -132,11 +138,9 @@ public struct LiveEvents: AsyncSequence, Sendable {
                     case .bytes(let bytes): try read(bytes)
                     }
                 } catch let error as DecodingError {
-                    close()
-                    throw error
+                    end(throwing: error)
                 } catch let problem as ViperdProblem {
-                    close()
-                    throw problem
+                    end(throwing: problem)
                 } catch {
                     // The network failed or the connection was dropped: resume later.
                     failed()
@@ -258,6 +262,13 @@ public struct LiveEvents: AsyncSequence, Sendable {
             default:
                 throw problem
             }
+        }
+
+        /// Ends the sequence with `error`, after the messages already read.
+        private mutating func end(throwing error: any Error) {
+            close()
+            ended = true
+            failure = error
         }
 
         /// A failed attempt or a dropped connection: back off.
