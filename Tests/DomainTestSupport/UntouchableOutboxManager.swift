@@ -14,6 +14,10 @@ extension UnimplementedOutboxManager {
         reached("events")
         return []
     }
+    public func lastPosition(of user: UserID) throws -> Int64? {
+        reached("lastPosition")
+        return nil
+    }
     public func purgeEvents(createdBefore date: Date, limit: Int) throws -> Int {
         reached("purgeEvents")
         return 0

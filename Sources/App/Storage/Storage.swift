@@ -54,6 +54,14 @@ public final class Storage: Sendable {
         return storage
     }
 
+    /// Told after each commit whose users' outboxes it appended to (the live streams' wake-up).
+    public var outboxSignal: OutboxSignal {
+        switch engine {
+        case .sqlite(let database): database.outboxSignal
+        case .postgres(let database): database.outboxSignal
+        }
+    }
+
     /// The SQLite database, for what only SQLite has (checkpoints, backups); nil on PostgreSQL.
     public var sqliteDatabase: Database? {
         if case .sqlite(let database) = engine { return database }

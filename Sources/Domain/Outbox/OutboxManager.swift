@@ -6,6 +6,9 @@ public protocol OutboxManager: Sendable {
     /// The user's events after `position`, in order, at most `limit`.
     func events(of user: UserID, after position: Int64, limit: Int) throws -> [StoredEvent]
 
+    /// The position of `user`'s newest event (0 before the first); nil for no such user.
+    func lastPosition(of user: UserID) throws -> Int64?
+
     /// Deletes at most `limit` events created before `date` (the retention period).
     func purgeEvents(createdBefore date: Date, limit: Int) throws -> Int
 

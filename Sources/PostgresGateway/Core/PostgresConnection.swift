@@ -1,12 +1,16 @@
 import CPostgres
 import Foundation
 import SQLRows
+import Domain
 
 /// One libpq connection. Not thread-safe: `PostgresDatabase` lends it to one caller at a time.
 public final class PostgresConnection {
     let handle: OpaquePointer
     /// Server-side prepared statements of this session, by SQL text.
     private var prepared: [String: String] = [:]
+    /// Users whose outboxes the transaction under way appended to (`noteOutboxAppend`), until
+    /// the database takes them after the commit.
+    var appendedOutboxUsers: [UserID] = []
 
     /// Connects to `url` (a libpq URI or key/value string); a URL's own `application_name`,
     /// `connect_timeout` and `options` win over the defaults given here.

@@ -1,3 +1,4 @@
+import Domain
 import SQLRows
 
 /// The managers' one-statement reads and writes (`SQLDatabase.rows`, `first`, `change`) run on
@@ -24,5 +25,10 @@ extension PostgresConnection: SQLConnection {
     /// Runs the prepared statement of `sql` and maps every row it returns.
     public func rows<T>(_ sql: String, _ values: [SQLValue], _ map: (PostgresRow) throws -> T) throws -> [T] {
         try statement(sql).rows(values, map)
+    }
+
+    /// Kept until the transaction commits (`PostgresDatabase.write`).
+    public func noteOutboxAppend(for user: UserID) {
+        appendedOutboxUsers.append(user)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import SQLRows
+import Domain
 
 /// A PostgreSQL database reached through a pool of libpq connections.
 ///
@@ -27,6 +28,8 @@ public final class PostgresDatabase: @unchecked Sendable {
     /// Told about every error a read or write throws: use cases only see a `GatewayError`, so
     /// this is where operators get the server's own words.
     private let errorHandler: @Sendable (any Error) -> Void
+    /// Told after each commit whose outboxes it appended to.
+    public let outboxSignal = OutboxSignal()
 
     /// Connects once (so a wrong URL or an unreachable server fails here, at start-up); the
     /// other connections open as load needs them.
@@ -75,10 +78,17 @@ public final class PostgresDatabase: @unchecked Sendable {
             var attempt = 0
             while true {
                 do {
+                    // A retried attempt appends again: what the rolled-back one noted goes.
+                    connection.appendedOutboxUsers.removeAll(keepingCapacity: true)
                     try begin(on: connection)
                     let result = try body(connection)
                     try connection.execute("COMMIT")
                     statisticsLock.withLock { recordedStatistics.commits += 1 }
+                    if !connection.appendedOutboxUsers.isEmpty {
+                        let users = connection.appendedOutboxUsers
+                        connection.appendedOutboxUsers.removeAll(keepingCapacity: true)
+                        outboxSignal.committed(users)
+                    }
                     return result
                 } catch let error as PostgresError where error.isRetryable && attempt < configuration.retryLimit {
                     rollBack(connection)

@@ -14,6 +14,10 @@ public protocol SQLConnection {
 
     /// Runs `sql`, a statement without parameters or rows (`BEGIN`, `COMMIT`).
     func execute(_ sql: String) throws
+
+    /// The write under way appended an event to `user`'s outbox: the database tells its
+    /// `outboxSignal` once the write's transaction has ended.
+    func noteOutboxAppend(for user: UserID)
 }
 
 /// Either SQL gateway's database: a connection lent for a read, or for a write transaction that
@@ -28,6 +32,9 @@ public protocol SQLDatabase: Sendable {
 
     /// Whether the database answers now (readiness).
     func isAvailable() -> Bool
+
+    /// Hears, after each commit, whose outboxes the committed writes appended to.
+    var outboxSignal: OutboxSignal { get }
 
     /// Runs `body` on a connection outside any write transaction.
     func read<T>(_ body: (Connection) throws -> T) throws -> T

@@ -8,6 +8,7 @@ public struct SQLOutboxManager<Database: SQLDatabase>: OutboxManager {
     static var events: String {
         "SELECT \(StoredEventRow.columns) FROM events WHERE user_id = ?1 AND position > ?2 ORDER BY position LIMIT ?3"
     }
+    static var lastPosition: String { "SELECT last_event_position FROM users WHERE id = ?1" }
     static var purgeEvents: String { "DELETE FROM events WHERE seq IN (SELECT seq FROM events WHERE created_at < ?1 ORDER BY seq LIMIT ?2)" }
     /// The due messages a lease takes, oldest first; `?1` now, `?2` how many, `?3` the owner,
     /// `?4` the lease's end. `lockClause` follows the selection's `LIMIT`. The selection is a
@@ -59,6 +60,10 @@ public struct SQLOutboxManager<Database: SQLDatabase>: OutboxManager {
 
     public func events(of user: UserID, after position: Int64, limit: Int) throws -> [StoredEvent] {
         try database.rows(Self.events, [.text(user.rawValue), .integer(position), .integer(Int64(limit))], StoredEventRow.event)
+    }
+
+    public func lastPosition(of user: UserID) throws -> Int64? {
+        try database.first(Self.lastPosition, [.text(user.rawValue)]) { $0.int64(at: 0) }
     }
 
     public func purgeEvents(createdBefore date: Date, limit: Int) throws -> Int {

@@ -21,7 +21,10 @@ extension Database {
     /// whether its work is committed or why not. Never throws: failures belong to the writes.
     func runGroup(_ group: [PendingWrite]) {
         writerLock.lock()
-        defer { writerLock.unlock() }
+        defer {
+            signalOutboxAppends()
+            writerLock.unlock()
+        }
         guard group.count > 1 else {
             // A write alone: exactly the transaction it had before grouping, without savepoint.
             if let write = group.first { runAlone(write) }

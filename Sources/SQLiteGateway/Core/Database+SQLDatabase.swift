@@ -1,4 +1,5 @@
 import CSQLite
+import Domain
 import SQLRows
 
 /// The managers' one-statement reads and writes (`SQLDatabase.rows`, `first`, `change`) run on
@@ -21,5 +22,10 @@ extension SQLiteConnection: SQLConnection {
     /// Runs the cached statement of `sql` and maps every row, read in place from the statement.
     public func rows<T>(_ sql: String, _ values: [SQLValue], _ map: (SQLiteStatement) throws -> T) throws -> [T] {
         try statement(sql).rows(values, map)
+    }
+
+    /// Kept until the transaction ends (`Database.signalOutboxAppends`).
+    public func noteOutboxAppend(for user: UserID) {
+        appendedOutboxUsers.append(user)
     }
 }

@@ -1,6 +1,7 @@
 import CSQLite
 import SQLRows
 import Foundation
+import Domain
 
 /// A SQLite database file: one writer connection and a fixed pool of reader connections.
 ///
@@ -30,6 +31,8 @@ public final class Database: @unchecked Sendable {
     /// this is where operators get SQLite's own words.
     private let errorHandler: @Sendable (any Error) -> Void
     let faultLock = NSLock()
+    /// Told after each transaction of the writer whose outboxes it appended to.
+    public let outboxSignal = OutboxSignal()
     /// The last transient storage fault (full, read-only, I/O error…) since the last write that
     /// succeeded: while there is one, readiness probes the writer instead of trusting a read.
     var storageFault: SQLiteError?
@@ -143,7 +146,10 @@ public final class Database: @unchecked Sendable {
             if configuration.groupCommit {
                 groupCommitter.submit(pending) { group in runGroup(group) }
             } else {
-                writerLock.withLock { runAlone(pending) }
+                writerLock.withLock {
+                    runAlone(pending)
+                    signalOutboxAppends()
+                }
                 pending.release()
             }
             return pending.failure
@@ -157,6 +163,16 @@ public final class Database: @unchecked Sendable {
             throw SQLiteError(code: SQLITE_MISUSE, message: "a write finished without running its body")
         }
         return result
+    }
+
+    /// Tells `outboxSignal` whose outboxes the writer's transaction appended to, once it has
+    /// ended, holding the writer lock: the next transaction's appends are not mixed in. A
+    /// transaction that failed may be named too (see `OutboxSignal`).
+    func signalOutboxAppends() {
+        guard !writer.appendedOutboxUsers.isEmpty else { return }
+        let users = writer.appendedOutboxUsers
+        writer.appendedOutboxUsers.removeAll(keepingCapacity: true)
+        outboxSignal.committed(users)
     }
 
     /// Runs `body` on the writer outside any transaction (pragmas that refuse to run inside one).

@@ -1,4 +1,5 @@
 import CSQLite
+import Domain
 
 /// One SQLite connection and its prepared-statement cache.
 ///
@@ -22,6 +23,9 @@ public final class SQLiteConnection {
     /// Most values kept at once; past it they are all dropped, so a stream of distinct keys (each
     /// state of a search box) costs at most this many entries per connection.
     static let rememberedLimit = 64
+    /// Users whose outboxes the write under way appended to (`noteOutboxAppend`), until the
+    /// database takes them after the transaction.
+    var appendedOutboxUsers: [UserID] = []
 
     /// Opens `path` and applies the connection settings of `configuration`.
     public init(path: String, mode: Mode, configuration: DatabaseConfiguration) throws {
