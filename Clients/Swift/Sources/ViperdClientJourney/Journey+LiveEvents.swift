@@ -4,8 +4,8 @@ import ViperdClient
 extension Journey {
     /// The payee's live events through `LiveEvents`: money the sender pays them arrives as
     /// `transfer.received` with their account; their connection drops while the sender pays twice
-    /// more, and on resume (`Last-Event-ID`) both arrive once, in order, before `ready`; signing
-    /// out ends the stream.
+    /// more, and on resume (`Last-Event-ID`) both arrive once, in order, before `ready`; an id
+    /// from elsewhere is answered with a reset; signing out ends the stream.
     ///
     /// The drop is `LiveEvents.reconnect()`: it cancels the connection's URLSession task, which the
     /// reader sees as any network failure (same path: the retry delay, then the last id), and it
@@ -57,6 +57,19 @@ extension Journey {
             position = at
             return "ids \(firstID), \(secondID) (\(first.amount.formatted), \(second.amount.formatted)): "
                 + "\(firstEvent.message) / \(secondEvent.message); ready at \(at)"
+        }
+        try await step("a stream resumed from an id the server never gave → reset (unknown) at their position, then ready") {
+            let elsewhere = LiveEventInbox(
+                LiveEvents(serverURL: serverURL, authorization: payee.authorization, language: "en", lastEventID: position + 1_000))
+            defer { elsewhere.stop() }
+            guard case .reset(let reason, let detail, let at)? = try await elsewhere.next() else {
+                throw JourneyFailure("the first message is not reset")
+            }
+            try check(reason == "unknown" && at == position, "reset \(reason) at \(at), the payee is at \(position)")
+            guard case .ready(let ready)? = try await elsewhere.next(), ready == position else {
+                throw JourneyFailure("no ready at \(position) after the reset")
+            }
+            return "reset \(reason) at \(at): \(detail)"
         }
         try await step("the payee signs out → sessionEnded, and the stream ends") {
             _ = try expect("204", try await payee.client.logout()) { try $0.noContent }
