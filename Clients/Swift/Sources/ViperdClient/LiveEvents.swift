@@ -31,11 +31,12 @@ public struct LiveEvents: AsyncSequence, Sendable {
         case ready(position: Int64)
         /// The events since the last id are gone (`reason` `retention`: purged; `unknown`: an id
         /// the server never gave): reload every screen from the REST endpoints, then carry on.
-        case reset(reason: String, detail: String, position: Int64)
+        case reset(reason: Components.Schemas.StreamReset.ReasonPayload, detail: String, position: Int64)
         /// The session ended (`detail` says why, localized): show the sign-in screen. Last message.
         case sessionEnded(detail: String)
-        /// One change: its outbox position (`id:`), its type (`event:`) and its payload.
-        case event(id: Int64, type: String, LiveEvent)
+        /// One change: its outbox position (`id:`), its type (`event:`) and its `data`: what
+        /// happened in a sentence, and the entities it changed as their endpoints show them now.
+        case event(id: Int64, type: String, Components.Schemas.LiveEvent)
     }
 
     /// Where the server is (the generated client's `serverURL`).
@@ -98,6 +99,7 @@ public struct LiveEvents: AsyncSequence, Sendable {
         private var ended = false
         /// Why the sequence ends, thrown once the messages before it have been returned.
         private var failure: (any Error)?
+        /// The generated types' dates are `Timestamp`s: RFC 3339 with whole seconds.
         private let decoder: JSONDecoder = {
             let decoder = JSONDecoder()
             decoder.dateDecodingStrategy = .iso8601
@@ -206,24 +208,24 @@ public struct LiveEvents: AsyncSequence, Sendable {
             let data = Data(event.data.utf8)
             switch event.type {
             case "ready":
-                let ready = try decoder.decode(Ready.self, from: data)
+                let ready = try decoder.decode(Components.Schemas.StreamReady.self, from: data)
                 lastID = Swift.max(lastID ?? ready.position, ready.position)
                 return .ready(position: ready.position)
             case "reset":
                 // Positions start again from here, lower than the last id when it was unknown.
-                let reset = try decoder.decode(Reset.self, from: data)
+                let reset = try decoder.decode(Components.Schemas.StreamReset.self, from: data)
                 lastID = reset.position
                 return .reset(reason: reset.reason, detail: reset.detail, position: reset.position)
             case "session.ended":
                 ended = true
-                return .sessionEnded(detail: try decoder.decode(SessionEnded.self, from: data).detail)
+                return .sessionEnded(detail: try decoder.decode(Components.Schemas.StreamSessionEnded.self, from: data).detail)
             default:
                 guard let id = Int64(event.lastEventID), id >= 0 else {
                     throw DecodingError.dataCorrupted(.init(
                         codingPath: [], debugDescription: "A \(event.type) event with the id \"\(event.lastEventID)\", not a position"))
                 }
                 if let lastID, id <= lastID { return nil }
-                let payload = try decoder.decode(LiveEvent.self, from: data)
+                let payload = try decoder.decode(Components.Schemas.LiveEvent.self, from: data)
                 lastID = id
                 return .event(id: id, type: event.type, payload)
             }
@@ -292,23 +294,6 @@ public struct LiveEvents: AsyncSequence, Sendable {
                 code: "undocumented_response", requestID: response.value(forHTTPHeaderField: "X-Request-ID"))
         }
     }
-}
-
-/// The `ready` event's data.
-private struct Ready: Decodable {
-    let position: Int64
-}
-
-/// The `reset` event's data.
-private struct Reset: Decodable {
-    let reason: String
-    let detail: String
-    let position: Int64
-}
-
-/// The `session.ended` event's data.
-private struct SessionEnded: Decodable {
-    let detail: String
 }
 
 /// The connections a `LiveEvents` has open, so `reconnect()` can drop them.

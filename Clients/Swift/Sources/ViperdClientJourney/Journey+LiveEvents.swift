@@ -65,11 +65,11 @@ extension Journey {
             guard case .reset(let reason, let detail, let at)? = try await elsewhere.next() else {
                 throw JourneyFailure("the first message is not reset")
             }
-            try check(reason == "unknown" && at == position, "reset \(reason) at \(at), the payee is at \(position)")
+            try check(reason == .unknown && at == position, "reset \(reason.rawValue) at \(at), the payee is at \(position)")
             guard case .ready(let ready)? = try await elsewhere.next(), ready == position else {
                 throw JourneyFailure("no ready at \(position) after the reset")
             }
-            return "reset \(reason) at \(at): \(detail)"
+            return "reset \(reason.rawValue) at \(at): \(detail)"
         }
         try await step("the payee signs out → sessionEnded, and the stream ends") {
             _ = try expect("204", try await payee.client.logout()) { try $0.noContent }
@@ -92,13 +92,13 @@ extension Journey {
     }
 
     /// The next message, which must be the `transfer.received` event right after `position`.
-    private func received(from inbox: LiveEventInbox, after position: Int64) async throws -> (Int64, LiveEvent) {
+    private func received(from inbox: LiveEventInbox, after position: Int64) async throws -> (Int64, Components.Schemas.LiveEvent) {
         let message = try await inbox.next()
         guard case .event(let id, let type, let event)? = message else {
             throw JourneyFailure("expected transfer.received, got \(String(describing: message))")
         }
-        try check(type == "transfer.received" && event.type == type && id > position && event.position == id,
-                  "\(type) \(event.type) id \(id) position \(event.position) after \(position)")
+        try check(type == "transfer.received" && event._type == type && id > position && event.position == id,
+                  "\(type) \(event._type) id \(id) position \(event.position) after \(position)")
         return (id, event)
     }
 }
