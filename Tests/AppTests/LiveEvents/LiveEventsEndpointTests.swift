@@ -62,6 +62,7 @@ struct LiveEventsEndpointTests {
         _ = try app.register(email: "payee@example.com")
         let (account, contact) = try PendingTransfersEndpointTests.sender(app, paying: "payee@example.com")
         let stream = try Self.open(app, language: "fr")
+        #expect(stream.head.contains("Content-Language: fr"))
         _ = stream.events(until: "ready")
         _ = try PendingTransfersEndpointTests.pay(app, account, contact, "10.00")
         let sent = try #require(stream.next())
