@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import OpenAPIRuntime
+import OpenAPIURLSession
 
 /// Sends `Authorization: Bearer <token>` on every request while a token is set; registration,
 /// login and refresh ignore it, so one client serves the whole session.
@@ -41,6 +42,17 @@ public struct BearerTokenMiddleware: ClientMiddleware {
         else { return (response, responseBody) }
         request.headerFields[.authorization] = "Bearer \(fresh)"
         return try await next(request, body, baseURL)
+    }
+
+    /// The access token to send after `rejected` was refused outside the generated client (the
+    /// live-event stream), refreshed through the same one-at-a-time refresher as the client's
+    /// requests, so the two never present one refresh token twice; nil when the session is over.
+    func token(replacing rejected: String?, baseURL: URL) async throws -> String? {
+        guard let rejected else { return nil }
+        let transport = URLSessionTransport()
+        return try await refresher.refresh(replacing: rejected, in: tokens, baseURL: baseURL) { request, body, url in
+            try await transport.send(request, body: body, baseURL: url, operationID: "refreshSession")
+        }
     }
 }
 

@@ -52,9 +52,10 @@ extension Journey {
         }
 
         let payeeTokens = TokenStore()
+        let payeeAuthorization = BearerTokenMiddleware(tokens: payeeTokens)
         let payee = Client(
             serverURL: serverURL, transport: URLSessionTransport(),
-            middlewares: [BearerTokenMiddleware(tokens: payeeTokens), IdempotencyKeyMiddleware()])
+            middlewares: [payeeAuthorization, IdempotencyKeyMiddleware()])
         try await step("a second user registers with that address and verifies it") {
             let password = "payee-password-1"
             let output = try await payee.registerUser(body: .json(.init(name: "Paula Payee", email: payeeEmail, password: password)))
@@ -81,6 +82,7 @@ extension Journey {
             let accounts = try expect("200", try await payee.listAccounts()) { try $0.ok.body.json }
             guard let first = accounts.items.first else { throw JourneyFailure("the payee has no account") }
             payeeAccountID = first.id
+            self.payee = Payee(client: payee, authorization: payeeAuthorization, contactID: contactID, accountID: first.id)
             let output = try await payee.claimTransfer(path: .init(id: heldID), body: .json(.init(toAccountId: first.id)))
             let claimed = try expect("200", output) { try $0.ok.body.json }
             try check(claimed.status == .completed && claimed.toAccountId == first.id, "\(claimed.status) into \(claimed.toAccountId ?? "nil")")

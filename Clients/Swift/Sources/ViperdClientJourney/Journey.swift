@@ -3,6 +3,15 @@ import OpenAPIRuntime
 import OpenAPIURLSession
 import ViperdClient
 
+/// The second user of the journey: their client, their tokens' middleware (the live events
+/// share its refresh), the sender's contact for them and their account.
+struct Payee {
+    let client: Client
+    let authorization: BearerTokenMiddleware
+    let contactID: String
+    let accountID: String
+}
+
 /// A mobile app's whole session against a real server, through the generated client only: every
 /// answer must decode as the typed case the OpenAPI document promises.
 @MainActor
@@ -23,6 +32,8 @@ final class Journey {
     var productIDs: [String] = []
     var orderID = ""
     var funded = false
+    /// The second user, once they have claimed money: the live-event steps pay them again.
+    var payee: Payee?
     private(set) var steps = 0
 
     init(serverURL: URL, fundCommand: String?, mailCodeCommand: String?) {
@@ -43,6 +54,7 @@ final class Journey {
             try await accounts()
             try await transfers()
             try await pendingTransfers()
+            try await liveEvents()
             try await sessions()
             try await signOut()
         } catch {
