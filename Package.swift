@@ -56,6 +56,7 @@ let webClientFiles = [
     "api.js",
     "dom.js",
     "i18n.js",
+    "live.js",
     "session/session.js",
     "contacts/contacts.js",
     "orders/orders.js",
