@@ -634,6 +634,98 @@ class Journey:
                    == (before["balance"]["minor"], before["available"]["minor"], before["pending"]["minor"]),
                    f"after the cancel the account is {after!r}, before the transfer it was {before!r}")
 
+    def live_updates(self):
+        """Two browsers, two users: money the first sends shows on the second's screen within a
+        second, with no reload; then the second's stream drops while the first sends twice more,
+        and on the reconnect both arrive once, in order (resumed from the last id seen)."""
+        self.begin("live updates in a second browser")
+        email, password = f"live-{self.language}-{uuid.uuid4().hex[:8]}@example.com", "correct horse battery"
+        mailed = self.mail_count()
+        status, _, _ = self.api("POST", "/v1/users", {"name": "Live Recipient", "email": email, "password": password})
+        self.check(status == 202, f"registering the recipient answered {status}")
+        _, _, signed = self.api("POST", "/v1/sessions", {"email": email, "password": password})
+        status, _, _ = self.api("POST", "/v1/users/verify", {"code": self.mailed_code(email, mailed)}, token=signed["token"])
+        self.check(status == 200, f"verifying the recipient answered {status}")
+        _, _, owned = self.api("GET", "/v1/accounts", token=signed["token"])
+        account = owned["items"][0]["id"]
+        _, _, contact = self.api("POST", "/v1/contacts", {"firstName": "Live", "lastName": "Recipient", "email": email}, token=self.token)
+
+        other = Journey(self.base, self.language, self.feeds, False, self.artifacts)
+        other.scene = f"{self.scene} (the recipient's browser)"
+        try:
+            other.open_first_page(f"{self.page}#/signin")
+            Select(other.find("#language")).select_by_value(self.language)
+            other.fill("#main form [name=email]", email)
+            other.fill("#main form [name=password]", password)
+            other.submit("#main form")
+            other.find("#contact-list")
+            other.go(f"/accounts/{account}")
+            other.find("#account-balance")
+            other.wait.until(lambda driver: driver.execute_script("return window.__viperdLive.open"))
+            # A reload would lose this, and a navigation would change the URL.
+            other.driver.execute_script("window.__journeyMarker = 'still here'")
+            url = other.driver.current_url
+
+            def shows(expected_rows, why):
+                """The recipient's screen shows the balance and the transactions the API has now, within a second."""
+                _, _, balance = self.api("GET", f"/v1/accounts/{account}", token=signed["token"])
+                _, _, page = self.api("GET", f"/v1/accounts/{account}/transactions", token=signed["token"])
+                self.check(len(page["items"]) == expected_rows, f"the API lists {len(page['items'])} transactions {why}")
+                wanted = [re.sub(r"\s+", " ", f"{item['dateFormatted']} {item['description']} {item['signedAmount']['formatted']}")
+                          for item in page["items"]]
+                read = """return [document.getElementById('account-balance').textContent,
+                          [...document.querySelectorAll('#transaction-rows tr')].map((row) => row.innerText)]"""
+                normal = lambda text: re.sub(r"[\s\u00a0\u202f]+", " ", text).strip()
+                try:
+                    WebDriverWait(other.driver, 1.0, poll_frequency=0.05).until(lambda driver: (lambda shown: (
+                        normal(shown[0]) == normal(balance["balance"]["formatted"])
+                        and [normal(row) for row in shown[1]] == [normal(text) for text in wanted]))(driver.execute_script(read)))
+                except TimeoutException:
+                    shown = other.driver.execute_script(read)
+                    raise JourneyFailure(f"[{self.language}] {self.scene}: {why}, the recipient's screen shows {shown!r} a second "
+                                         f"later, not {balance['balance']['formatted']!r} and {wanted!r}")
+                self.check(other.driver.execute_script("return window.__journeyMarker") == "still here"
+                           and other.driver.current_url == url, f"the recipient's page was reloaded or left {why}")
+
+            # The first transfer, from the sender's screen.
+            self.go("/transfers")
+            self.driver.refresh()
+            self.choose("#transfer-from", self.main_account)
+            self.choose("#transfer-recipient", f"contact:{contact['id']}")
+            self.fill("#transfer-amount", "3.00")
+            self.fill("#transfer-memo", "Live one")
+            self.submit("#transfer-form")
+            self.text_in("#transfer-rows", "Live one")
+            shows(1, "after the first transfer")
+            self.check(other.find("#live").text.strip() != "", "the event's message is not shown")
+            seen = other.driver.execute_script("return window.__viperdLive.seen")
+
+            # The network drops; two more transfers are made before the client reconnects (1 s later).
+            other.driver.execute_script("window.__viperdLive.drop()")
+            self.check(not other.driver.execute_script("return window.__viperdLive.open"), "the stream is still open after the drop")
+            for amount, memo in (("4.00", "Live two"), ("5.00", "Live three")):
+                status, _, _ = self.api("POST", "/v1/transfers", {"fromAccountId": self.main_account, "toContactId": contact["id"],
+                                                                  "amount": amount, "memo": memo}, token=self.token)
+                self.check(status == 201, f"the transfer of {amount} answered {status}")
+            try:
+                WebDriverWait(other.driver, 5, poll_frequency=0.05).until(
+                    lambda driver: len(driver.execute_script("return window.__viperdLive.seen")) >= len(seen) + 2)
+            except TimeoutException:
+                raise JourneyFailure(f"[{self.language}] {self.scene}: the events sent while the stream was down never arrived")
+            shows(3, "after the reconnect")
+            ids = [int(value) for value in other.driver.execute_script("return window.__viperdLive.seen")]
+            self.check(all(a < b for a, b in zip(ids, ids[1:])), f"the recipient's client saw the events {ids}: not once each, in order")
+            self.check(len(ids) == len(seen) + 2, f"the reconnect brought {len(ids) - len(seen)} events, not the 2 missed")
+            time.sleep(0.2)  # a repeat would come right behind them
+            self.check(len(other.driver.execute_script("return window.__viperdLive.seen")) == len(ids), "an event came twice")
+            other.check_browser_log("in the recipient's browser")
+        except Exception:
+            os.makedirs(self.artifacts, exist_ok=True)
+            other.driver.save_screenshot(os.path.join(self.artifacts, f"failure-{self.language}-live-recipient.png"))
+            raise
+        finally:
+            other.driver.quit()
+
     def report(self):
         self.begin("banking report")
         # A user of its own, holding the 58 rows of the report tests' fixture (April-May 2016).
@@ -776,7 +868,7 @@ class Journey:
     def run(self):
         """Every scene, from viperd's own /app/."""
         self.walk(self.language, [self.start, self.register, self.contacts, self.orders, self.accounts,
-                                  self.transfers, self.pending_claimed, self.pending_cancelled, self.report, self.sessions, self.password, self.sign_out_everywhere,
+                                  self.transfers, self.pending_claimed, self.pending_cancelled, self.live_updates, self.report, self.sessions, self.password, self.sign_out_everywhere,
                                   self.password_reset])
 
     def run_short_sessions(self):
