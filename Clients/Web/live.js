@@ -84,8 +84,7 @@ async function connect() {
   source = opened;
   opened.addEventListener('error', () => broken(opened));
   opened.addEventListener('ready', (event) => {
-    if (!after(event.lastEventId, lastId)) return;
-    lastId = event.lastEventId;
+    if (after(event.lastEventId, lastId)) lastId = event.lastEventId;
     wait = firstWait; // through to the live events: the next drop starts its waits over
   });
   opened.addEventListener('reset', (event) => {
@@ -155,5 +154,6 @@ function parse(text) {
 window.__viperdLive = {
   get seen() { return [...seen]; },
   get open() { return source?.readyState === EventSource.OPEN; },
+  get following() { return following; },
   drop() { if (source) broken(source); },
 };

@@ -718,6 +718,16 @@ class Journey:
             self.check(len(ids) == len(seen) + 2, f"the reconnect brought {len(ids) - len(seen)} events, not the 2 missed")
             time.sleep(0.2)  # a repeat would come right behind them
             self.check(len(other.driver.execute_script("return window.__viperdLive.seen")) == len(ids), "an event came twice")
+            # Signed out everywhere from another device: the stream ends, and the page goes to sign-in
+            # with the server's sentence, without reconnecting.
+            status, _, _ = self.api("DELETE", "/v1/sessions", token=signed["token"])
+            self.check(status == 204, f"signing the recipient out everywhere answered {status}")
+            try:
+                WebDriverWait(other.driver, 2, poll_frequency=0.05).until(lambda driver: "#/signin" in driver.current_url)
+            except TimeoutException:
+                raise JourneyFailure(f"[{self.language}] {self.scene}: the recipient's page stayed signed in after the session ended")
+            self.check(other.find("#status").text.strip() != "", "the session's end is not said on the sign-in screen")
+            self.check(not other.driver.execute_script("return window.__viperdLive.following"), "the page still streams after the session ended")
             other.check_browser_log("in the recipient's browser")
         except Exception:
             os.makedirs(self.artifacts, exist_ok=True)
