@@ -26,6 +26,7 @@ let sqliteMigrationFiles = [
     "0015_identity_outbox.sql",
     "0016_session_refresh.sql",
     "0017_pending_transfers.sql",
+    "0018_event_tickets.sql",
 ]
 let postgresMigrationFiles = [
     "0001_create_contacts.sql",
@@ -43,6 +44,7 @@ let postgresMigrationFiles = [
     "0015_identity_outbox.sql",
     "0016_session_refresh.sql",
     "0017_pending_transfers.sql",
+    "0018_event_tickets.sql",
 ]
 
 /// The browser client of Clients/Web/ (HTML, CSS, ES modules), compiled into the binary and

@@ -21,5 +21,6 @@ public enum SQLiteMigrationFiles {
         ("0015_identity_outbox.sql", PackageResources._015_identity_outbox_sql),
         ("0016_session_refresh.sql", PackageResources._016_session_refresh_sql),
         ("0017_pending_transfers.sql", PackageResources._017_pending_transfers_sql),
+        ("0018_event_tickets.sql", PackageResources._018_event_tickets_sql),
     ]
 }

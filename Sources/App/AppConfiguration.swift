@@ -53,6 +53,9 @@ public struct AppConfiguration: Sendable {
     public var accountPolicy = AccountPolicy()
     /// Memo length, draft lifetime and how long a pending transfer waits (`--transfer-hold-hours`).
     public var transferPolicy = TransferPolicy()
+    /// Caps and backlog of live-event streams (`--max-streams`, `--max-streams-per-user`,
+    /// `--stream-backlog-bytes`).
+    public var liveEventPolicy = LiveEventPolicy()
     /// How often the expired-record purge (which also expires pending transfers) runs
     /// (`--purge-interval-seconds`).
     public var purgeInterval: Duration = ExpiredRecordPurge.defaultInterval

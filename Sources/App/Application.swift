@@ -28,6 +28,8 @@ public final class Application: Sendable {
     public let metricsServer: HTTPServer?
     /// Sends the outbox's mail (or logs it, with no relay); started with the upkeep.
     public let mailDelivery: MailDelivery
+    /// The open live-event streams; woken by the storage after commits.
+    public let liveEvents: LiveEventHub
 
     /// The SQLite database, for what only SQLite has (the checkpoint at exit); nil on PostgreSQL.
     public var database: Database? { storage.sqliteDatabase }
@@ -69,7 +71,11 @@ public final class Application: Sendable {
             writeThrottle: WriteThrottle(
                 counter: storage.rateWindowCounter(), writesPerMinute: configuration.writesPerMinute,
                 transfersPerMinute: configuration.transfersPerMinute),
-            codes: RandomCodeIssuer(), identityPolicy: configuration.identityPolicy, mailThrottle: MailThrottle(counter: attempts, maximumPerClient: configuration.maxRegistrationsPerAddress))
+            codes: RandomCodeIssuer(), identityPolicy: configuration.identityPolicy, mailThrottle: MailThrottle(counter: attempts, maximumPerClient: configuration.maxRegistrationsPerAddress),
+            liveEventPolicy: configuration.liveEventPolicy)
+        let hub = dependencies.liveEvents
+        storage.outboxSignal.subscribe { users in hub.outboxGrew(users) }
+        liveEvents = hub
         if let account = configuration.publicReportAccount {
             // Anyone who can reach the port can read this account's transactions: say so loudly.
             logger.warning("PUBLIC REPORT ACCOUNT: GET /api/sortedTransactions/{authorized|posted|all} serves account \(account) to anyone, without a token")
@@ -131,6 +137,7 @@ public final class Application: Sendable {
         // more often than every 10 s (a crash loop, the crash test) still expires what is due.
         expiredRecordPurge.start(interval: purgeInterval, delay: min(.seconds(10), purgeInterval))
         mailDelivery.start()
+        liveEvents.startSessionSweep()
     }
 
     /// Stops the search upkeep and the purge; a transaction in progress finishes first, so the
@@ -139,6 +146,7 @@ public final class Application: Sendable {
         searchUpkeep?.stop()
         expiredRecordPurge.stop()
         mailDelivery.stop()
+        liveEvents.stopSessionSweep()
     }
 
     /// The relay of `--smtp-url`, or the log when there is none.

@@ -130,6 +130,21 @@ public struct ServeOptions: Sendable {
                readme: "a transfer to an address nobody verified yet waits this long to be claimed; then the upkeep expires it (never earlier)") {
             $0.transferPolicy.holdLifetime = try seconds($1.duration(scale: 3600, maximum: 90 * 86_400))
         },
+        Option("max-streams", default: .shown { "\($0.liveEventPolicy.streamsInAll)" },
+               help: "Live-event streams (GET /v1/events) this instance holds open in all; more are answered 503",
+               readme: "open live-event streams in all, apart from `--max-connections`; one more: 503 `streams_busy` with `Retry-After`") {
+            $0.liveEventPolicy.streamsInAll = try $1.integer(in: 1...1_000_000)
+        },
+        Option("max-streams-per-user", default: .shown { "\($0.liveEventPolicy.streamsPerUser)" },
+               help: "Live-event streams one user may hold open on this instance; more are answered 429",
+               readme: "open live-event streams per user (devices, tabs); one more: 429 `too_many_streams`") {
+            $0.liveEventPolicy.streamsPerUser = try $1.integer(in: 1...1000)
+        },
+        Option("stream-backlog-bytes", default: .shown { "\($0.liveEventPolicy.backlogBytes)" },
+               help: "Unsent bytes a live-event stream may hold before its client, not reading, is cut off",
+               readme: "a stream whose client stops reading is cut once this much waits for it; its events stay in the outbox and it resumes") {
+            $0.liveEventPolicy.backlogBytes = try $1.integer(in: 4096...(64 << 20))
+        },
         Option("purge-interval-seconds", default: .shown { numberText(seconds($0.purgeInterval)) },
                help: "Seconds between passes of the upkeep that expires pending transfers and purges expired records",
                readme: "how often the upkeep expires pending transfers past their end and deletes expired sessions, drafts, codes and old outbox rows") {

@@ -56,6 +56,9 @@ final class Connection: @unchecked Sendable {
     private var streamExchange: Exchange?
     private var streamStatus = 0
     private var streamBytes = 0
+    /// The pushed body being written, until its channel ends.
+    private var push: HTTPPushChannel?
+    private var pushChunked = true
     /// Sent bytes at the head of a blocked output worth copying the rest away from.
     static let compactionBytes = 64 * 1024
 
@@ -70,6 +73,8 @@ final class Connection: @unchecked Sendable {
     /// The key (`ClientAddress.limitKey`) whose per-address slot the connection holds until its
     /// descriptor is closed; nil when it is not counted.
     private var addressKey: String?
+    /// The connection carries a pushed body: it counts in `openStreams`, not `openConnections`.
+    private var countedAsStream = false
 
     /// The loop has registered the descriptor; the state machine takes over.
     func start(refusal: HTTPParseError?, addressKey: String?) {
@@ -182,6 +187,18 @@ final class Connection: @unchecked Sendable {
                 return
             case .writeBody(let bytes, let chunked, let last):
                 writeBody(bytes, chunked: chunked, last: last)
+            case .beginPush(let response, let chunked):
+                beginPush(response, chunked: chunked)
+            case .writePushed:
+                action = machine.handle(takePushed(), now: now, shuttingDown: context.isShuttingDown)
+                continue
+            case .writeHeartbeat:
+                if let push { appendPushed(push.heartbeat, last: false) }
+            case .endPush:
+                if let push {
+                    appendPushed(push.farewell, last: true)
+                    endPush(.shutdown)
+                }
             case .refuse(let error):
                 let exchange = self.exchange ?? placeholderExchange(method: machine.methodBeingRead)
                 self.exchange = exchange
@@ -247,6 +264,9 @@ final class Connection: @unchecked Sendable {
         if !finished, let producer = response.stream {
             if case .beginStream = action {} else { finish(producer) }
         }
+        if let channel = response.push {
+            if case .beginPush = action {} else { channel.end(.notSent) }
+        }
         perform(action, now: now)
     }
 
@@ -265,6 +285,78 @@ final class Connection: @unchecked Sendable {
         streamExchange = exchange
         streamStatus = response.status.code
         streamBytes = output.count - before
+    }
+
+    // MARK: pushed bodies
+
+    /// Queues the head of a pushed response and moves the connection out of the server's
+    /// connection counts into its stream count; the channel wakes the loop when it has bytes.
+    private func beginPush(_ response: HTTPResponse, chunked: Bool) {
+        let exchange = self.exchange ?? placeholderExchange()
+        self.exchange = nil
+        let before = output.count
+        ResponseSerializer.serialize(
+            response, into: &output, includeBody: false, date: loop.date, requestID: exchange.requestID, connectionHeader: "close",
+            chunked: chunked)
+        push = response.push
+        pushChunked = chunked
+        streamExchange = exchange
+        streamStatus = response.status.code
+        streamBytes = output.count - before
+        leaveConnectionCounts()
+        let loop = self.loop
+        response.push?.attach { [self] in loop.execute { self.pushWoken() } }
+        resumeReading()
+    }
+
+    private func pushWoken() {
+        guard push != nil, !descriptorClosed else { return }
+        deliver(.pushWoken)
+    }
+
+    /// Takes what the application pushed: the event that says what to do with it.
+    private func takePushed() -> ConnectionStateMachine.Event {
+        guard let channel = push else { return .abort }
+        let taken = channel.take()
+        if taken.ended { return .abort }
+        if output.count - outputOffset + taken.bytes.count > channel.backlogLimit {
+            endPush(.backlogExceeded)
+            return .abort
+        }
+        appendPushed(taken.bytes, last: taken.finishing)
+        if taken.finishing {
+            endPush(.finished)
+            return .pushFinished
+        }
+        return .pushWritten
+    }
+
+    private func appendPushed(_ bytes: [UInt8], last: Bool) {
+        let before = output.count
+        ResponseSerializer.appendBodyPiece(bytes, to: &output, chunked: pushChunked, last: last)
+        streamBytes += output.count - before
+    }
+
+    /// Ends the channel (its `onEnd` hears `reason` unless it ended already) and logs the exchange.
+    private func endPush(_ reason: HTTPPushChannel.Ending) {
+        guard let channel = push else { return }
+        push = nil
+        channel.end(reason)
+        if let exchange = streamExchange {
+            streamExchange = nil
+            logAccess(exchange, status: streamStatus, bytes: streamBytes, streamOutcome: reason == .finished || reason == .shutdown ? nil : "\(reason)")
+        }
+    }
+
+    /// A pushed connection is capped by the application, not by `maxConnections` or the
+    /// per-address cap: it gives its slots back and counts as a stream until it closes.
+    private func leaveConnectionCounts() {
+        guard !countedAsStream else { return }
+        countedAsStream = true
+        if let addressKey { context.addressCounts.give(addressKey) }
+        addressKey = nil
+        context.openConnections.subtract(1, ordering: .relaxed)
+        context.openStreams.add(1, ordering: .relaxed)
     }
 
     /// Runs the producer's `next` on a worker; the piece comes back to the loop.
@@ -382,7 +474,8 @@ final class Connection: @unchecked Sendable {
                 return .writeFailed
             }
         }
-        if output.capacity > 1 << 20 {
+        if output.capacity > 1 << 20 || push != nil {
+            // An open stream is idle most of its life: it keeps no buffer between pieces.
             output = []
         } else {
             output.removeAll(keepingCapacity: true)
@@ -400,6 +493,7 @@ final class Connection: @unchecked Sendable {
         wantsRead = false
         wantsWrite = false
         endStream(outcome: "cut")
+        endPush(.clientGone)
         loop.forget(fd: fd)
         // Closing the descriptor also removes it from the loop's epoll set.
         releaseDescriptor()
@@ -408,7 +502,11 @@ final class Connection: @unchecked Sendable {
     private func releaseDescriptor() {
         Glibc.close(fd)
         if let addressKey { context.addressCounts.give(addressKey) }
-        context.openConnections.subtract(1, ordering: .relaxed)
+        if countedAsStream {
+            context.openStreams.subtract(1, ordering: .relaxed)
+        } else {
+            context.openConnections.subtract(1, ordering: .relaxed)
+        }
     }
 
     private func suspendReading() {

@@ -21,6 +21,16 @@ extension ConnectionStateMachine {
         /// Ask the stream's producer for its next piece, off the loop; it comes back as
         /// `.bodyProduced` or `.bodyFailed`.
         case produce
+        /// Queue the head of a response whose body is pushed (`HTTPResponse.push`), with
+        /// `Connection: close`, and write; `chunked`: the pieces go in HTTP/1.1 chunks.
+        case beginPush(HTTPResponse, chunked: Bool)
+        /// Take what the application pushed and write it (then `.pushWritten`), or end the body
+        /// (`.pushFinished`), or close when the channel ended.
+        case writePushed
+        /// Write the pushed body's heartbeat; the outcome is the next event.
+        case writeHeartbeat
+        /// Shutdown: write the pushed body's farewell and its end; the outcome is the next event.
+        case endPush
         /// Queue a piece of the streamed body (and, when `last`, the end of it) and write; the
         /// outcome is the next event. After the last piece the producer is finished.
         case writeBody([UInt8], chunked: Bool, last: Bool)

@@ -16,6 +16,12 @@ extension ConnectionStateMachine {
         case bodyProduced([UInt8], last: Bool)
         /// The stream's producer threw: the body cannot be completed.
         case bodyFailed
+        /// The application pushed bytes or ended its pushed body: take them.
+        case pushWoken
+        /// The pushed body's last piece and end are queued: write them, then close.
+        case pushFinished
+        /// Pushed bytes are queued: write them; the quiet period before a heartbeat restarts.
+        case pushWritten
         /// The socket accepts writes again.
         case writable
         /// Every queued byte has been written.

@@ -29,6 +29,9 @@ struct ConnectionStateMachine {
         /// A streamed body is being written; `producing` while its producer works on the next
         /// piece. Reads stay suspended: a pipelined request waits for the body's end.
         case streaming(field: ConnectionField, chunked: Bool, producing: Bool)
+        /// A pushed body (`HTTPResponse.push`) is open: written whenever the application sends,
+        /// ended by it, by the client or by shutdown. Input is read only to see the client go.
+        case pushing(chunked: Bool)
         /// The last response is being written; then the write side closes.
         case closing
         /// Write side shut; unread input is drained for a bounded time (lingering close).
@@ -63,6 +66,11 @@ struct ConnectionStateMachine {
     private var handlingHTTP10 = false
     /// When a streamed body must be whole (`HTTPServerConfiguration.streamTimeout`).
     private var streamDeadline = UInt64.max
+    /// A pushed body's quiet period before a heartbeat, and when the next one is due.
+    private var heartbeatEvery = UInt64.max
+    private var nextHeartbeat = UInt64.max
+    /// Bytes a client sent on a pushed connection, read only to be dropped.
+    private var discardedBytes = 0
 
     /// A connection accepted at `now`.
     init(settings: Settings, now: UInt64) {
@@ -77,7 +85,7 @@ struct ConnectionStateMachine {
     /// suspend/resume pair per request.
     var wantsInput: Bool {
         switch state {
-        case .reading, .lingering: true
+        case .reading, .lingering, .pushing: true
         case .handling, .streaming, .closing, .closed: false
         }
     }
@@ -124,9 +132,20 @@ struct ConnectionStateMachine {
             return bodyProduced(bytes, last: last, now: now, shuttingDown: shuttingDown)
         case .bodyFailed:
             return bodyFailed()
+        case .pushWoken:
+            guard case .pushing = state else { return .none }
+            return .writePushed
+        case .pushFinished:
+            guard case .pushing = state else { return .none }
+            state = .closing
+            return .flush
+        case .pushWritten:
+            guard case .pushing = state else { return .none }
+            nextHeartbeat = now.addingSaturated(heartbeatEvery)
+            return .flush
         case .writable:
             switch state {
-            case .reading, .handling, .streaming, .closing: return .flush
+            case .reading, .handling, .streaming, .pushing, .closing: return .flush
             case .lingering, .closed: return .none
             }
         case .writeDrained:
@@ -155,6 +174,11 @@ extension ConnectionStateMachine {
             parser.feed(bytes)
             lastReadAt = now
             return .stopReading
+        case .pushing:
+            // Nothing is expected: a client that keeps sending is closed once past the linger
+            // allowance, so reading to see it go costs no buffer.
+            discardedBytes += bytes.count
+            return discardedBytes > settings.lingerMaxBytes ? close() : .none
         case .lingering(let drained):
             let total = drained + bytes.count
             if total > settings.lingerMaxBytes { return close() }
@@ -176,7 +200,7 @@ extension ConnectionStateMachine {
                 return .stopReading
             }
             return close()
-        case .lingering:
+        case .lingering, .pushing:
             return close()
         case .handling, .streaming, .closing:
             // Not read in these states; the end of the stream is seen again once reading resumes.
@@ -282,7 +306,10 @@ extension ConnectionStateMachine {
         if response.body.count > settings.outputHighWaterBytes && settings.outputBudget.isOver {
             return refuse(HTTPParseError(.outputMemoryBusy))
         }
-        // A HEAD gets a streamed answer's head alone, as a fixed response without a length.
+        // A HEAD gets a pushed or streamed answer's head alone, as a fixed response.
+        if let push = response.push, !handlingHead {
+            return beginPush(response, channel: push, now: now)
+        }
         if response.stream != nil && !handlingHead {
             return beginStream(response, field: field, now: now, shuttingDown: shuttingDown)
         }
@@ -307,6 +334,20 @@ extension ConnectionStateMachine {
         framingAfterWrite = false
         streamDeadline = now.addingSaturated(settings.streamTimeout)
         return .beginStream(response, connection: connection, chunked: chunked)
+    }
+
+    /// A pushed body ends with the connection (`Connection: close`), which is read from now on
+    /// only to see the client go: the parser and its buffer are dropped, so an idle stream holds
+    /// no read memory.
+    private mutating func beginPush(_ response: HTTPResponse, channel: HTTPPushChannel, now: UInt64) -> Action {
+        let chunked = !handlingHTTP10
+        state = .pushing(chunked: chunked)
+        framingAfterWrite = false
+        parser = HTTPRequestParser(limits: settings.limits)
+        discardedBytes = 0
+        heartbeatEvery = max(1_000_000, channel.heartbeatInterval.nanoseconds)
+        nextHeartbeat = now.addingSaturated(heartbeatEvery)
+        return .beginPush(response, chunked: chunked)
     }
 
     /// The producer is asked for more only while the unsent output is below the high-water
@@ -347,7 +388,7 @@ extension ConnectionStateMachine {
     private mutating func refuse(_ error: HTTPParseError) -> Action {
         switch state {
         case .reading, .handling: break
-        case .streaming, .closing, .lingering, .closed: return .none
+        case .streaming, .pushing, .closing, .lingering, .closed: return .none
         }
         ticket &+= 1
         state = .closing
@@ -373,7 +414,7 @@ extension ConnectionStateMachine {
             return beginLingeringClose(now: now, shuttingDown: shuttingDown)
         case .streaming:
             return produceIfRoom()
-        case .handling, .lingering, .closed:
+        case .handling, .pushing, .lingering, .closed:
             return .none
         }
     }
@@ -415,6 +456,10 @@ extension ConnectionStateMachine {
     private mutating func deadlinesPassed(now: UInt64) -> Action {
         if case .closed = state { return .none }
         if writeDeadline <= now || streamDeadline <= now { return close() }
+        if case .pushing = state, nextHeartbeat <= now {
+            nextHeartbeat = now.addingSaturated(heartbeatEvery)
+            return .writeHeartbeat
+        }
         guard readDeadline.at <= now else { return .none }
         switch readDeadline.kind {
         case .idle:
@@ -435,6 +480,9 @@ extension ConnectionStateMachine {
         case .lingering:
             readDeadline.at = min(readDeadline.at, now &+ lingerPeriod(shuttingDown: true))
             return .none
+        case .pushing:
+            state = .closing
+            return .endPush
         default:
             return .none
         }

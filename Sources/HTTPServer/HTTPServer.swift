@@ -50,6 +50,8 @@ public final class HTTPServer: @unchecked Sendable {
 
     /// Connections currently open.
     public var openConnectionCount: Int { context.openConnections.load(ordering: .relaxed) }
+    /// Connections carrying a pushed body, which `openConnectionCount` leaves out.
+    public var openStreamCount: Int { context.openStreams.load(ordering: .relaxed) }
 
     /// Binds, listens and starts accepting; returns once the socket is listening.
     public func start() throws {
@@ -110,14 +112,14 @@ public final class HTTPServer: @unchecked Sendable {
     }
 
     private func drain(until deadline: UInt64) {
-        while openConnectionCount > 0 && MonotonicClock.now() < deadline {
+        while openConnectionCount + openStreamCount > 0 && MonotonicClock.now() < deadline {
             usleep(5_000)
         }
-        if openConnectionCount > 0 {
-            context.logger.warning("shutdown timeout: closing \(openConnectionCount) connections")
+        if openConnectionCount + openStreamCount > 0 {
+            context.logger.warning("shutdown timeout: closing \(openConnectionCount + openStreamCount) connections")
             for loop in loops { loop.execute { loop.closeAll() } }
             let hardStop = MonotonicClock.now() &+ 1_000_000_000
-            while openConnectionCount > 0 && MonotonicClock.now() < hardStop { usleep(2_000) }
+            while openConnectionCount + openStreamCount > 0 && MonotonicClock.now() < hardStop { usleep(2_000) }
         }
         for loop in loops { loop.stop() }
         context.workers.stop()

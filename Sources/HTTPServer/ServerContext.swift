@@ -11,6 +11,8 @@ final class ServerContext: Sendable {
     let writeWorkers: WorkerPool
     let logger: Logger
     let openConnections = Atomic<Int>(0)
+    /// Connections carrying a pushed body (`HTTPPushChannel`), out of `openConnections`.
+    let openStreams = Atomic<Int>(0)
     let shuttingDown = Atomic<Bool>(false)
     /// Connections per peer address; only kept while `maxConnectionsPerAddress` is on.
     let addressCounts = AddressConnectionCounts()

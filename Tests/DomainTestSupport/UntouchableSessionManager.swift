@@ -39,6 +39,22 @@ extension UnimplementedSessionManager {
         reached("purge")
         return 0
     }
+    public func insertEventTicket(_ ticket: EventTicket, limit: Int, at now: Date) throws -> Bool {
+        reached("insertEventTicket")
+        return false
+    }
+    public func redeemEventTicket(digest: String, at now: Date) throws -> EventTicket? {
+        reached("redeemEventTicket")
+        return nil
+    }
+    public func sessionActiveUntil(key: String, at now: Date) throws -> Date? {
+        reached("sessionActiveUntil")
+        return nil
+    }
+    public func purgeEventTickets(expiredAt date: Date, limit: Int) throws -> Int {
+        reached("purgeEventTickets")
+        return 0
+    }
 }
 
 /// Fails the test when any session storage call happens.

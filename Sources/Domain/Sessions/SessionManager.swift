@@ -34,4 +34,19 @@ public protocol SessionManager: Sendable {
     /// an expired token is refused whether or not its row is kept, so the row is only weight.
     /// A bounded batch keeps each delete a short write; the caller repeats while batches fill.
     func purge(expiredAt date: Date, limit: Int) throws -> Int
+
+    /// Stores `ticket` unless its session already holds `limit` tickets unexpired at `now`
+    /// (false then, nothing stored).
+    func insertEventTicket(_ ticket: EventTicket, limit: Int, at now: Date) throws -> Bool
+
+    /// Deletes the ticket of `digest` and returns it when it was unexpired at `now`; nil when
+    /// unknown, used or expired. Of two requests presenting one ticket, one gets it.
+    func redeemEventTicket(digest: String, at now: Date) throws -> EventTicket?
+
+    /// When the session of stream key `key` (`Session.streamKey`) ends, if it is neither revoked
+    /// nor expired at `now`; nil otherwise.
+    func sessionActiveUntil(key: String, at now: Date) throws -> Date?
+
+    /// Deletes at most `limit` tickets expired at `date`.
+    func purgeEventTickets(expiredAt date: Date, limit: Int) throws -> Int
 }

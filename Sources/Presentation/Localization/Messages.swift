@@ -217,6 +217,27 @@ public struct Messages: Sendable {
         case mailTransferPendingSubject
         case mailTransferPendingBody
         case reportPendingTitle
+        case liveTransferSent
+        case liveTransferReceived
+        case liveTransferPending
+        case liveTransferClaimed
+        case liveTransferCancelled
+        case liveTransferExpired
+        case liveOrderPlaced
+        case liveOrderCancelled
+        case liveContactCreated
+        case liveContactUpdated
+        case liveContactDeleted
+        case liveEmailVerified
+        case livePasswordChanged
+        case liveAccountNotice
+        case liveResetRetention
+        case liveResetUnknown
+        case liveSessionEnded
+        case tooManyStreamsDetail
+        case streamsBusyDetail
+        case ticketsRateLimitedDetail
+        case invalidLastEventID
     }
 
     private static let catalog: [Key: [Language: String]] = [
@@ -506,6 +527,27 @@ public struct Messages: Sendable {
             .fr: "Bonjour {name},\n\n{sender} vous a envoyé {amount} par Viperd, à {email}.\n\nPour le recevoir, connectez-vous à Viperd avec cette adresse (ou inscrivez-vous avec elle), vérifiez l'adresse avec le code que nous vous envoyons, puis réclamez l'argent sous « Argent reçu » dans un compte en {currency}. Vous avez jusqu'au {date} ; ensuite, l'argent retourne à {sender}.\n\nSi vous ne connaissez pas {sender}, ignorez ce message : rien ne se passe tant que vous ne le réclamez pas.\n",
         ],
         .reportPendingTitle: [.en: "Pending transfers", .fr: "Virements en attente"],
+        .liveTransferSent: [.en: "You sent {amount}", .fr: "Vous avez envoyé {amount}"],
+        .liveTransferReceived: [.en: "You received {amount}", .fr: "Vous avez reçu {amount}"],
+        .liveTransferPending: [.en: "{amount} is waiting for its recipient to claim it", .fr: "{amount} attend que son destinataire le réclame"],
+        .liveTransferClaimed: [.en: "Your transfer of {amount} was claimed", .fr: "Votre virement de {amount} a été réclamé"],
+        .liveTransferCancelled: [.en: "Your transfer of {amount} was cancelled: the money is back", .fr: "Votre virement de {amount} a été annulé : l'argent vous est revenu"],
+        .liveTransferExpired: [.en: "Your transfer of {amount} expired unclaimed: the money is back", .fr: "Votre virement de {amount} a expiré sans être réclamé : l'argent vous est revenu"],
+        .liveOrderPlaced: [.en: "Order {number} placed", .fr: "Commande {number} passée"],
+        .liveOrderCancelled: [.en: "Order {number} cancelled", .fr: "Commande {number} annulée"],
+        .liveContactCreated: [.en: "A contact was added", .fr: "Un contact a été ajouté"],
+        .liveContactUpdated: [.en: "A contact was changed", .fr: "Un contact a été modifié"],
+        .liveContactDeleted: [.en: "A contact was deleted", .fr: "Un contact a été supprimé"],
+        .liveEmailVerified: [.en: "Your email address is verified", .fr: "Votre adresse courriel est vérifiée"],
+        .livePasswordChanged: [.en: "Your password was changed", .fr: "Votre mot de passe a été modifié"],
+        .liveAccountNotice: [.en: "Your account was updated", .fr: "Votre compte a été mis à jour"],
+        .liveResetRetention: [.en: "Some updates are too old to replay; reload to see the latest", .fr: "Certaines mises à jour sont trop anciennes pour être rejouées ; rechargez pour voir les dernières"],
+        .liveResetUnknown: [.en: "This server does not know the last update you saw; reload to see the latest", .fr: "Ce serveur ne connaît pas la dernière mise à jour que vous avez vue ; rechargez pour voir les dernières"],
+        .liveSessionEnded: [.en: "This session has ended; sign in again", .fr: "Cette session est terminée ; reconnectez-vous"],
+        .tooManyStreamsDetail: [.en: "You already have {limit} live streams open; close one before opening another", .fr: "Vous avez déjà {limit} flux en direct ouverts ; fermez-en un avant d'en ouvrir un autre"],
+        .streamsBusyDetail: [.en: "The server holds as many live streams as it can; try again in {seconds} seconds", .fr: "Le serveur tient autant de flux en direct qu'il peut ; réessayez dans {seconds} secondes"],
+        .ticketsRateLimitedDetail: [.en: "This session holds as many stream tickets as it may; try again in {seconds} seconds", .fr: "Cette session détient autant de tickets de flux qu'elle peut ; réessayez dans {seconds} secondes"],
+        .invalidLastEventID: [.en: "Must be an event id: a whole number from 0", .fr: "Doit être un identifiant d'événement : un nombre entier à partir de 0"],
     ]
 
     /// The sentence for `key`, with `{name}` placeholders filled from `values`.

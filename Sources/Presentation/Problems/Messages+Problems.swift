@@ -71,6 +71,21 @@ extension Messages {
         ProblemViewModel(code: .notFound, title: text(.notFoundTitle), detail: text(.resourceNotFound))
     }
 
+    /// 429 `too_many_streams`: the user already holds `limit` open streams.
+    public func tooManyStreams(limit: Int) -> ProblemViewModel {
+        ProblemViewModel(code: .tooManyStreams, title: text(.rateLimitedTitle), detail: text(.tooManyStreamsDetail, ["limit": "\(limit)"]))
+    }
+
+    /// 503 `streams_busy`: the server holds as many streams as it may.
+    public func streamsBusy(retryAfter: Int) -> ProblemViewModel {
+        ProblemViewModel(code: .streamsBusy, title: text(.unavailableTitle), detail: text(.streamsBusyDetail, ["seconds": "\(retryAfter)"]))
+    }
+
+    /// 400 `malformed_request`: a `Last-Event-ID` (or `lastEventId`) that is no event id.
+    public func invalidLastEventID() -> ProblemViewModel {
+        malformed([FieldErrorViewModel(parameter: "lastEventId", code: .invalidValue, detail: text(.invalidLastEventID))])
+    }
+
     /// 501 `not_implemented`: a scaffolded scene whose UseCase is not written yet.
     public func notImplemented() -> ProblemViewModel {
         ProblemViewModel(code: .notImplemented, title: text(.notImplementedTitle), detail: text(.notImplementedDetail))

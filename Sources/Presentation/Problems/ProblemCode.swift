@@ -92,6 +92,8 @@ public enum ProblemCode: String, Sendable, CaseIterable, Encodable, CustomString
     // 429
     /// Too many attempts lately; `Retry-After` says when to try again.
     case rateLimited = "rate_limited"
+    /// The user holds as many open live-event streams as one may (`--max-streams-per-user`).
+    case tooManyStreams = "too_many_streams"
     // 431
     /// A header line, the header section or the number of fields is over the limit.
     case headersTooLarge = "headers_too_large"
@@ -111,6 +113,8 @@ public enum ProblemCode: String, Sendable, CaseIterable, Encodable, CustomString
     case storageUnavailable = "storage_unavailable"
     /// The server has no capacity for this work now (connections, password hashing).
     case serverBusy = "server_busy"
+    /// The server holds as many live-event streams as it may (`--max-streams`).
+    case streamsBusy = "streams_busy"
     /// Too many connections are open from the client's address.
     case addressAtCapacity = "address_at_capacity"
     /// The server is shutting down and takes no new connection.

@@ -39,12 +39,31 @@ public struct SessionStatements: Sendable {
     /// Parameters: ?1 now, ?2 batch size; `sessions_expires` finds the batch.
     public static let purge = "DELETE FROM sessions WHERE token_digest IN (SELECT token_digest FROM sessions WHERE expires_at <= ?1 LIMIT ?2)"
 
+    /// Deletes the expired stream tickets of session key 1 at time 2.
+    public static let deleteExpiredTickets = "DELETE FROM event_tickets WHERE session_key = ?1 AND expires_at <= ?2"
+    /// How many tickets session key 1 holds.
+    public static let countTickets = "SELECT COUNT(*) FROM event_tickets WHERE session_key = ?1"
+    /// A ticket: digest, user, session key, expiry.
+    public static let insertTicket = "INSERT INTO event_tickets (digest, user_id, session_key, expires_at) VALUES (?1, ?2, ?3, ?4)"
+    /// Uses up ticket 1: its user, session key and expiry.
+    public static let redeemTicket = "DELETE FROM event_tickets WHERE digest = ?1 RETURNING user_id, session_key, expires_at"
+    /// The end of the session of stream key 1 (refresh family or token digest), unless revoked or ended at time 2.
+    public static let activeUntil = """
+        SELECT expires_at FROM sessions WHERE (refresh_family = ?1 OR token_digest = ?1) AND revoked_at IS NULL AND expires_at > ?2
+        ORDER BY expires_at DESC LIMIT 1
+        """
+    /// Parameters: ?1 now, ?2 batch size.
+    public static let purgeTickets = "DELETE FROM event_tickets WHERE digest IN (SELECT digest FROM event_tickets WHERE expires_at <= ?1 LIMIT ?2)"
+
     /// Selects `SessionRow.columns` of the session whose `refresh_family` is parameter 1, locked
     /// as the dialect needs.
     public let fetchFamily: String
+    /// Selects 1 for the session of stream key 1, locked as the dialect needs.
+    public let lockStreamSession: String
 
     /// The texts of a dialect whose family read ends with `familyLock`.
     public init(familyLock: String) {
         fetchFamily = "SELECT \(SessionRow.columns) FROM sessions WHERE refresh_family = ?1\(familyLock)"
+        lockStreamSession = "SELECT 1 FROM sessions WHERE refresh_family = ?1 OR token_digest = ?1\(familyLock)"
     }
 }

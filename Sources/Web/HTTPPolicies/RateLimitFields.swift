@@ -35,7 +35,8 @@ enum RateLimitFields {
         switch route {
         // Verifying and asking for a code have limits of their own (tries per code, mail per
         // address), and must not be spent by the user's other changes.
-        case .sessions, .users(.verify), .users(.sendVerification): return nil
+        // A stream ticket is capped per session (`LiveEventPolicy.ticketsPerSession`).
+        case .sessions, .users(.verify), .users(.sendVerification), .liveEvents: return nil
         case .transfers(.create), .transfers(.submitDraft(_)), .transfers(.cancel(_)), .transfers(.claim(_)), .transfers(.decline(_)): return .transfers
         default: return .writes
         }

@@ -23,11 +23,11 @@ extension ProblemCode {
         case .validationFailed, .invalidRange, .reportTooLarge, .draftIncomplete, .currencyMismatch, .insufficientFunds, .sameAccount,
             .recipientNotReachable, .quotaExceeded, .invalidCode, .codeExpired:
             .unprocessableContent
-        case .rateLimited: .tooManyRequests
+        case .rateLimited, .tooManyStreams: .tooManyRequests
         case .headersTooLarge: .requestHeaderFieldsTooLarge
         case .internalError: .internalServerError
         case .methodNotImplemented, .unsupportedTransferCoding, .notImplemented: .notImplemented
-        case .storageUnavailable, .serverBusy, .addressAtCapacity, .shuttingDown, .handlerTimeout: .serviceUnavailable
+        case .storageUnavailable, .serverBusy, .streamsBusy, .addressAtCapacity, .shuttingDown, .handlerTimeout: .serviceUnavailable
         case .httpVersionNotSupported: .httpVersionNotSupported
         }
     }
@@ -38,14 +38,14 @@ extension ProblemCode {
     /// a write could act twice (an `Idempotency-Key` makes it safe, and is the client's call).
     public var invitesRetry: Bool {
         switch self {
-        case .idempotencyInFlight, .rateLimited, .storageUnavailable, .serverBusy, .addressAtCapacity, .shuttingDown: true
+        case .idempotencyInFlight, .rateLimited, .storageUnavailable, .serverBusy, .streamsBusy, .addressAtCapacity, .shuttingDown: true
         // Listed rather than `default`: a new code is a decision here too.
         case .malformedRequest, .malformedJSON, .invalidPercentEncoding, .unauthorized, .invalidCredentials, .invalidRefreshToken, .notFound,
             .methodNotAllowed, .requestTimeout, .emailTaken, .invalidTransition, .draftChanged, .idempotencyKeyReused, .staleETag,
             .bodyTooLarge, .uriTooLong, .unsupportedMediaType, .expectationFailed, .validationFailed, .invalidRange, .reportTooLarge, .draftIncomplete,
             .currencyMismatch, .insufficientFunds, .sameAccount, .recipientNotReachable, .quotaExceeded, .headersTooLarge, .internalError,
             .methodNotImplemented, .unsupportedTransferCoding, .notImplemented, .handlerTimeout, .httpVersionNotSupported, .alreadyVerified, .invalidCode,
-            .codeExpired, .emailNotVerified, .transferCompleted, .transferCancelled, .transferDeclined, .transferExpired:
+            .codeExpired, .emailNotVerified, .transferCompleted, .transferCancelled, .transferDeclined, .transferExpired, .tooManyStreams:
             false
         }
     }

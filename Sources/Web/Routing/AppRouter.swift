@@ -82,6 +82,8 @@ public struct AppRouter: Sendable {
             route.respond(to: request, with: SessionsConnector(dependencies: dependencies, context: context))
         case .transactions(let route):
             route.respond(to: request, with: TransactionsConnector(dependencies: dependencies, context: context))
+        case .liveEvents(let route):
+            route.respond(to: request, with: LiveEventsConnector(dependencies: dependencies, context: context))
         }
     }
 
@@ -115,6 +117,8 @@ public struct AppRouter: Sendable {
             route.respond(to: request, with: TransfersConnector(dependencies: dependencies, context: context, user: user))
         case .transactions(let route):
             route.respond(to: request, with: TransactionsConnector(dependencies: dependencies, context: context), user: user)
+        case .liveEvents(let route):
+            route.respond(with: LiveEventsConnector(dependencies: dependencies, context: context), user: user)
         }
     }
 }

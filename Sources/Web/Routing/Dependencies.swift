@@ -38,6 +38,10 @@ public struct Dependencies: Sendable {
     public var identityPolicy: IdentityPolicy
     /// The mail strangers can cause, per recipient and per client address.
     public var mailThrottle: MailThrottle
+    /// Caps and backlog of live-event streams, and their tickets.
+    public var liveEventPolicy: LiveEventPolicy
+    /// This instance's open live-event streams; the composition root wakes it after commits.
+    public let liveEvents: LiveEventHub
 
     public init(
         gateway: any EntityGateway, clock: any Clock = SystemClock(), ids: any IDGenerator = TimeOrderedIDGenerator(),
@@ -48,7 +52,7 @@ public struct Dependencies: Sendable {
         fingerprinter: any RequestFingerprinter, orderPolicy: OrderPolicy = .standard, transferPolicy: TransferPolicy = TransferPolicy(),
         ipv6PrefixLength: Int = 64, writeThrottle: WriteThrottle = WriteThrottle(counter: InMemoryRateWindowCounter()),
         codes: any OneTimeCodeIssuer, identityPolicy: IdentityPolicy = IdentityPolicy(),
-        mailThrottle: MailThrottle = MailThrottle(counter: InMemoryAttemptCounter())
+        mailThrottle: MailThrottle = MailThrottle(counter: InMemoryAttemptCounter()), liveEventPolicy: LiveEventPolicy = LiveEventPolicy()
     ) {
         self.gateway = gateway
         self.clock = clock
@@ -71,6 +75,8 @@ public struct Dependencies: Sendable {
         self.codes = codes
         self.identityPolicy = identityPolicy
         self.mailThrottle = mailThrottle
+        self.liveEventPolicy = liveEventPolicy
+        liveEvents = LiveEventHub(gateway: gateway, clock: clock, policy: liveEventPolicy, logger: logger)
     }
 
     /// What the identity scenes (registration, verification, resets) share.

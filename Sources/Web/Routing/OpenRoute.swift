@@ -5,12 +5,14 @@ public enum OpenRoute: Equatable, Sendable {
     case users(UsersRoute.Open)
     case sessions(SessionsRoute.Open)
     case transactions(TransactionsRoute.Open)
+    case liveEvents(LiveEventsRoute.Open)
 
     static let endpoints: [Endpoint<OpenRoute>] =
         OperationalRoute.endpoints.wrapped(OpenRoute.operational)
         + UsersRoute.Open.endpoints.wrapped(OpenRoute.users)
         + SessionsRoute.Open.endpoints.wrapped(OpenRoute.sessions)
         + TransactionsRoute.Open.endpoints.wrapped(OpenRoute.transactions)
+        + LiveEventsRoute.Open.endpoints.wrapped(OpenRoute.liveEvents)
 
     public var path: String {
         switch self {
@@ -18,6 +20,7 @@ public enum OpenRoute: Equatable, Sendable {
         case .users(let route): route.path
         case .sessions(let route): route.path
         case .transactions(let route): route.path
+        case .liveEvents(let route): route.path
         }
     }
 }

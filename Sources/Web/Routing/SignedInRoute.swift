@@ -8,6 +8,7 @@ public enum SignedInRoute: Equatable, Sendable {
     case accounts(AccountsRoute)
     case transfers(TransfersRoute)
     case transactions(TransactionsRoute.SignedIn)
+    case liveEvents(LiveEventsRoute.SignedIn)
 
     static let endpoints: [Endpoint<SignedInRoute>] =
         ContactsRoute.endpoints.wrapped(SignedInRoute.contacts)
@@ -18,6 +19,7 @@ public enum SignedInRoute: Equatable, Sendable {
         + AccountsRoute.endpoints.wrapped(SignedInRoute.accounts)
         + TransfersRoute.endpoints.wrapped(SignedInRoute.transfers)
         + TransactionsRoute.SignedIn.endpoints.wrapped(SignedInRoute.transactions)
+        + LiveEventsRoute.SignedIn.endpoints.wrapped(SignedInRoute.liveEvents)
 
     public var path: String {
         switch self {
@@ -29,6 +31,7 @@ public enum SignedInRoute: Equatable, Sendable {
         case .accounts(let route): route.path
         case .transfers(let route): route.path
         case .transactions(let route): route.path
+        case .liveEvents(let route): route.path
         }
     }
 }

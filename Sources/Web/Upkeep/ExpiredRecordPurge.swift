@@ -25,6 +25,8 @@ public final class ExpiredRecordPurge: @unchecked Sendable {
         /// Pending transfers nobody claimed before their end: expired, not deleted.
         case expiredTransfers = "expired_transfers"
         case sessions
+        /// Live-event stream tickets past their minute, never used.
+        case eventTickets = "event_tickets"
         case transferDrafts = "transfer_drafts"
         case idempotencyRecords = "idempotency_records"
         /// Accounts that claimed an address and never verified it, past `IdentityPolicy.unverifiedLifetime`.
@@ -126,6 +128,7 @@ public final class ExpiredRecordPurge: @unchecked Sendable {
         switch kind {
         case .expiredTransfers: try gateway.transfers.expire(dueAt: now, limit: batchSize)
         case .sessions: try gateway.sessions.purge(expiredAt: now, limit: batchSize)
+        case .eventTickets: try gateway.sessions.purgeEventTickets(expiredAt: now, limit: batchSize)
         case .transferDrafts: try gateway.transferDrafts.purge(expiredAt: now, limit: batchSize)
         case .idempotencyRecords: try gateway.idempotency.purge(olderThan: now.addingTimeInterval(-idempotencyRetention), limit: batchSize)
         case .unverifiedUsers: try gateway.identity.purgeUnverified(createdBefore: now.addingTimeInterval(-unverifiedLifetime), limit: batchSize)

@@ -109,6 +109,10 @@ struct StateMachineDriver {
         case .beginStream(let response, let connection, let chunked):
             return "stream \(response.status.code)" + (chunked ? " chunked" : "") + (connection.value.map { " \($0)" } ?? "")
         case .produce: return "produce"
+        case .beginPush(let response, let chunked): return "push \(response.status.code)" + (chunked ? " chunked" : "")
+        case .writePushed: return "write pushed"
+        case .writeHeartbeat: return "write heartbeat"
+        case .endPush: return "end push"
         case .writeBody(let bytes, _, let last): return "write \(bytes.count) bytes" + (last ? " and the end" : "")
         case .refuse(let error): return "refuse \(error.status.code)"
         case .flush: return "flush"

@@ -1,0 +1,19 @@
+import Foundation
+
+/// A short-lived, single-use credential for opening one live-event stream from a client that
+/// cannot send an `Authorization` header (a browser's `EventSource`): only its digest is stored.
+public struct EventTicket: Equatable, Sendable {
+    /// SHA-256 of the ticket, lowercase hex.
+    public var digest: String
+    public var userID: UserID
+    /// The session that asked for it (`LiveEventSubscription.sessionKey`).
+    public var sessionKey: String
+    public var expiresAt: Date
+
+    public init(digest: String, userID: UserID, sessionKey: String, expiresAt: Date) {
+        self.digest = digest
+        self.userID = userID
+        self.sessionKey = sessionKey
+        self.expiresAt = expiresAt
+    }
+}
