@@ -123,7 +123,7 @@ export function shownLimit(container, page) {
 /** An account as the pickers offer it: its name and what it has available, as the server wrote it. */
 export function accountLabel(account) { return `${account.name} · ${account.available.formatted}`; }
 
-/** Shows the balances of `accounts` (a live event's) on every picker option in `root` that offers one of them. */
+/** Shows the balances of `accounts` on every picker option in `root` that offers one of them. */
 export function relabelAccounts(root, accounts) {
   for (const account of accounts ?? []) {
     for (const option of root.querySelectorAll(`option[value="${CSS.escape(account.id)}"]`)) option.textContent = accountLabel(account);

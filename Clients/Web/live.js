@@ -3,6 +3,7 @@
 // only says what changed; each scene decides what of its screen that touches (`watch`).
 import { request, session, apiURL } from './api.js';
 import { t } from './i18n.js';
+import { relabelAccounts } from './dom.js';
 
 // `EventSource` hands over only the event types it is told to listen for, so they are named here
 // (docs/API.md, Live events). A type not listed is skipped, and its id is not taken as seen.
@@ -34,6 +35,18 @@ let onMessage = () => {};
  * Call it once the element is shown: a scene's watch ends when its element leaves the document.
  */
 export function watch(element, handler) { watchers.add({ element, handler }); }
+
+/**
+ * Keeps the balances the account pickers in `element` show as events move money: the event says
+ * which accounts changed, and they are read again through the API, in the page's language (the
+ * stream's texts are in the browser's, which the en/fr switch does not reach).
+ */
+export function watchBalances(element) {
+  watch(element, async (type, data) => {
+    if (type !== 'reset' && !data.accounts?.length) return;
+    relabelAccounts(element, (await request('GET', '/v1/accounts', { query: { limit: 100 } })).body.items);
+  });
+}
 
 /** Called with the server's sentence when the stream's session ended (signed out, password changed). */
 export function whenEnded(handler) { onEnded = handler; }

@@ -61,6 +61,9 @@ class Journey:
                          f"--lang={language}", "--disable-gpu"]:
             options.add_argument(argument)
         options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+        # The browser's own Accept-Language, which the live stream (an EventSource) is worded in,
+        # is the journey's language, as a French user's browser would send French.
+        options.add_experimental_option("prefs", {"intl.accept_languages": language})
         self.driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
         # A phone's width. Set here, not with --window-size: headless Chromium widens a window
         # given on the command line to at least 500 px.

@@ -5,7 +5,7 @@ import { t } from '../i18n.js';
 import { watch } from '../live.js';
 
 function row(account) {
-  return h('tr', { dataset: { accountId: account.id } },
+  return h('tr', {},
     h('td', {}, h('a', { href: `#/accounts/${encodeURIComponent(account.id)}` }, account.name)),
     h('td', {}, account.currency),
     h('td', { class: 'amount' }, account.balance.formatted),
@@ -44,14 +44,10 @@ export async function list() {
     field(t('currency'), { name: 'currency', id: 'account-currency', pointer: '/currency', value: 'CAD', maxlength: 3, autocapitalize: 'characters' }),
     h('button', { type: 'submit' }, t('create'))),
   );
-  // A balance that changed comes with its event, worded as GET /v1/accounts/{id} words it.
+  // An event that moved money names the accounts it changed: the list is read again, in the
+  // page's language, and only the rows that changed are drawn anew.
   watch(rows, async (type, data) => {
-    if (type === 'reset') { await load(); return; }
-    for (const account of data.accounts ?? []) {
-      const shown = [...rows.children].find((element) => element.dataset.accountId === account.id);
-      const fresh = row(account);
-      if (!shown) await load(); else if (!shown.isEqualNode(fresh)) shown.replaceWith(fresh);
-    }
+    if (type === 'reset' || data.accounts?.length) await load();
   });
   await load();
 }

@@ -99,11 +99,11 @@ export async function account({ id }) {
         transactionsMessage, more)),
     h('p', {}, h('a', { href: '#/accounts' }, t('back'))),
   );
-  // This account's balances come with the event that changed them; the report and the
-  // transactions are read anew, for the money that moved, in the period on screen.
+  // An event that changed this account: its figures, report and transactions are read anew (in the
+  // period on screen, and the page's language).
   watch(table, async (type, data) => {
-    const changed = type === 'reset' ? (await request('GET', path)).body : (data.accounts ?? []).find((account) => account.id === id);
-    if (!changed) return;
+    if (type !== 'reset' && !(data.accounts ?? []).some((account) => account.id === id)) return;
+    const { body: changed } = await request('GET', path);
     balance.textContent = changed.balance.formatted;
     pending.textContent = changed.pending.formatted;
     available.textContent = changed.available.formatted;

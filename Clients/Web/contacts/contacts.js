@@ -89,13 +89,14 @@ function facts(contact) {
     lines.length ? [h('dt', {}, t('address')), h('dd', { id: 'contact-address' }, lines)] : []);
 }
 
-/** Leaves a contact's scene for the list when the contact was deleted, on this device or another. */
-function goneWith(element, id, onUpdate) {
+/**
+ * Follows one contact's events while its scene is shown: `onUpdate` when it changed (or events were
+ * missed), back to the list when it was deleted, on this device or another.
+ */
+function followContact(element, id, onUpdate) {
   watch(element, async (type, data) => {
-    if (type === 'reset') { await onUpdate(null); return; }
-    if (data.contactId !== id) return;
-    if (type === 'contact.deleted') location.hash = '#/contacts';
-    else if (type === 'contact.updated') await onUpdate(data.contact);
+    if (type === 'reset' || (type === 'contact.updated' && data.contactId === id)) await onUpdate();
+    else if (type === 'contact.deleted' && data.contactId === id) location.hash = '#/contacts';
   });
 }
 
@@ -119,8 +120,8 @@ export async function detail({ id }) {
     h('p', {}, h('a', { href: '#/contacts' }, t('back'))),
   );
   // Changed on another device: its new facts, in place (the focus stays where it is).
-  goneWith(title, id, async (changed) => {
-    const now = changed ?? (await request('GET', path)).body;
+  followContact(title, id, async () => {
+    const { body: now } = await request('GET', path);
     title.textContent = now.contactName;
     const fresh = facts(now);
     if (!fresh.isEqualNode(shown)) { shown.replaceWith(fresh); shown = fresh; }
@@ -150,8 +151,7 @@ export async function edit({ id }) {
     h('p', {}, h('a', { href: `#/contacts/${encodeURIComponent(id)}` }, t('back'))),
   );
   // Changed elsewhere while being edited: said now, rather than by the 412 of the save.
-  goneWith(stale, id, async (changed) => {
-    const now = changed ? null : await request('GET', path);
-    if (changed || now.etag !== etag) stale.hidden = false;
+  followContact(stale, id, async () => {
+    if ((await request('GET', path)).etag !== etag) stale.hidden = false;
   });
 }

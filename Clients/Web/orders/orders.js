@@ -1,9 +1,9 @@
 // CleanStore's CreateOrder, ListOrders and ShowOrder: lines, shipping, errors by pointer,
 // the totals the server computed, the list with sort and status filter, cancel.
 import { request, showProblem, clearProblem, Action } from '../api.js';
-import { h, field, form, values, options, show, heading, announce, accountLabel, relabelAccounts, replaceKeeping, shownLimit } from '../dom.js';
+import { h, field, form, values, options, show, heading, announce, accountLabel, replaceKeeping, shownLimit } from '../dom.js';
 import { t } from '../i18n.js';
-import { watch } from '../live.js';
+import { watch, watchBalances } from '../live.js';
 
 const speeds = ['standard', 'twoDay', 'oneDay'];
 
@@ -105,10 +105,7 @@ export async function create() {
     h('button', { type: 'submit', id: 'place-order' }, t('placeOrder'))),
   );
   // What each account has available, as payments and transfers elsewhere change it.
-  const pay = document.getElementById('order-pay');
-  watch(pay, async (type, data) => {
-    relabelAccounts(pay, type === 'reset' ? (await request('GET', '/v1/accounts', { query: { limit: 100 } })).body.items : data.accounts);
-  });
+  watchBalances(document.getElementById('order-pay'));
 }
 
 export async function detail({ id }) {
@@ -144,8 +141,8 @@ export async function detail({ id }) {
   );
   // Cancelled on another device: the status as the server words it, and no Cancel any more.
   watch(status, async (type, data) => {
-    const now = type === 'reset' ? (await request('GET', path)).body : data.order;
-    if (now?.id !== order.id) return;
+    if (type !== 'reset' && data.order?.id !== order.id) return;
+    const { body: now } = await request('GET', path);
     status.className = `badge ${now.status}`;
     status.textContent = now.statusLabel;
     if (now.status !== 'placed') document.getElementById('order-cancel')?.remove();

@@ -87,12 +87,10 @@ export async function incoming() {
   // transfer events; the accounts it can land in show their balances as they change.
   let generation = 0;
   watch(list, async (type, data) => {
-    if (type === 'reset') owned.items = (await request('GET', '/v1/accounts', { query: { limit: 100 } })).body.items;
-    for (const account of data.accounts ?? []) {
-      const index = owned.items.findIndex((known) => known.id === account.id);
-      if (index >= 0) owned.items[index] = account;
+    if (type === 'reset' || data.accounts?.length) {
+      owned.items = (await request('GET', '/v1/accounts', { query: { limit: 100 } })).body.items;
+      relabelAccounts(list, owned.items);
     }
-    relabelAccounts(list, type === 'reset' ? owned.items : data.accounts);
     if (type !== 'reset' && type !== 'user.email_verified' && !type.startsWith('transfer.')) return;
     const mine = ++generation;
     const body = await page(null, shownLimit(list, 20));

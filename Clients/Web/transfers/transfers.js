@@ -1,9 +1,9 @@
 // Send money, one screen per step: source → recipient → amount → review → submit. The state is
 // the server's draft; only its id is kept here (localStorage, so a second tab finds it too).
 import { request, showProblem, ApiError, Action } from '../api.js';
-import { h, field, form, values, options, show, heading, announce, accountLabel, relabelAccounts, replaceKeeping, shownLimit } from '../dom.js';
+import { h, field, form, values, options, show, heading, announce, accountLabel, replaceKeeping, shownLimit } from '../dom.js';
 import { t } from '../i18n.js';
-import { watch } from '../live.js';
+import { watch, watchBalances } from '../live.js';
 
 const draftKey = 'viperd.draft';
 const steps = ['source', 'recipient', 'amount', 'review'];
@@ -23,17 +23,6 @@ function recipientOptions({ accounts, contacts }, exclude) {
       .map((account) => [`account:${account.id}`, `${account.name} · ${account.currency}`]))),
     h('optgroup', { label: t('contacts') }, options(contacts.map((contact) => [`contact:${contact.id}`, contact.contactName]))),
   ];
-}
-
-/**
- * Keeps the balances a form's account pickers show as the live events change them; after a reset
- * (events missed), as the API reads them now.
- */
-function watchBalances(element) {
-  watch(element, async (type, data) => {
-    const accounts = type === 'reset' ? (await choices()).accounts : data.accounts;
-    relabelAccounts(element, accounts);
-  });
 }
 
 /** `{toAccountId}` or `{toContactId}` from a `type:id` choice. */
