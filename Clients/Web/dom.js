@@ -94,6 +94,24 @@ export function clearStaleAnnouncement() {
   document.getElementById('status').textContent = '';
 }
 
+/**
+ * `fn` run by one call at a time: the calls made while it runs make one more run after it, not
+ * one each (a burst of events reads a list once or twice, never in parallel with itself).
+ */
+export function coalesce(fn) {
+  let running = null;
+  let again = false;
+  return function call() {
+    if (running) { again = true; return running; }
+    running = (async () => {
+      try {
+        do { again = false; await fn(); } while (again);
+      } finally { running = null; }
+    })();
+    return running;
+  };
+}
+
 /** A debounced call: `fn` runs `ms` after the last call. */
 export function debounce(fn, ms) {
   let timer;

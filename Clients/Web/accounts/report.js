@@ -1,7 +1,7 @@
 // CleanReportTableDemo: the banking report drawn row by row as the stream arrives, with the
 // server's `odd` banding, and the account's transactions beside it.
 import { request, streamRows, showProblem, clearProblem } from '../api.js';
-import { h, field, form, values, show, heading, announce, replaceKeeping, shownLimit } from '../dom.js';
+import { h, field, form, values, show, heading, announce, replaceKeeping, shownLimit, coalesce } from '../dom.js';
 import { t } from '../i18n.js';
 import { watch } from '../live.js';
 
@@ -48,8 +48,13 @@ export async function account({ id }) {
     more.hidden = !cursor;
   }
 
+  // One reading at a time, in the order asked: the server refuses a user's reports side by side
+  // (503), so a period chosen while a live event's reading runs waits for it.
+  let reading = Promise.resolve();
+  const load = (...args) => (reading = reading.catch(() => {}).then(() => loadNow(...args)));
+
   /** The report and the first transactions; `limit`: as many as are shown, when read anew live. */
-  async function load(element, query, limit = 20) {
+  async function loadNow(element, query, limit = 20) {
     const mine = ++generation;
     clearProblem(element);
     body.replaceChildren();
@@ -100,14 +105,14 @@ export async function account({ id }) {
     h('p', {}, h('a', { href: '#/accounts' }, t('back'))),
   );
   // An event that changed this account: its figures, report and transactions are read anew (in the
-  // period on screen, and the page's language).
-  watch(table, async (type, data) => {
-    if (type !== 'reset' && !(data.accounts ?? []).some((account) => account.id === id)) return;
+  // period on screen, and the page's language); a burst of events, once or twice.
+  const refresh = coalesce(async () => {
     const { body: changed } = await request('GET', path);
     balance.textContent = changed.balance.formatted;
     pending.textContent = changed.pending.formatted;
     available.textContent = changed.available.formatted;
     await load(periodForm, values(periodForm), shownLimit(transactions, 20));
   });
+  watch(table, (type, data) => (type === 'reset' || (data.accounts ?? []).some((account) => account.id === id) ? refresh() : undefined));
   await load(periodForm, values(periodForm));
 }
