@@ -722,8 +722,8 @@ class Journey:
             self.check(len(ids) == len(seen) + 2, f"the reconnect brought {len(ids) - len(seen)} events, not the 2 missed")
             time.sleep(0.2)  # a repeat would come right behind them
             self.check(len(other.driver.execute_script("return window.__viperdLive.seen")) == len(ids), "an event came twice")
-            # Signed out everywhere from another device: the stream ends, and the page goes to sign-in
-            # with the server's sentence, without reconnecting.
+            # Signed out everywhere through the API, as from another device: the stream ends, and the
+            # page goes to sign-in with the server's sentence, without reconnecting.
             status, _, _ = self.api("DELETE", "/v1/sessions", token=signed["token"])
             self.check(status == 204, f"signing the recipient out everywhere answered {status}")
             try:
