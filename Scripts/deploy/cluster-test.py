@@ -10,7 +10,8 @@ CLUSTER_DIR holds the cluster.env Scripts/deploy/cluster.sh wrote (BALANCER, INS
 DATABASE_URL or DATABASE_PATH, BINARY) and each instance's log (viperd-n.log). Each check
 registers its own user, verified with the code an instance logs (no --smtp-url), and prints one
 line with its figures; a violated check prints what was expected and found, and the run exits 1.
-The checks, in order (`kill` is last: it leaves instance 1 dead):
+The checks, in order (`kill` is last: it leaves instance 1 dead; `live` kills it too, and starts it
+again on its port before the checks after it):
 
   retries      the committed nginx policy (deploy/nginx/viperd-locations.conf) on its own nginx, in
                front of two stand-ins: one that reads each request and hangs up, one that answers.
@@ -40,6 +41,15 @@ The checks, in order (`kill` is last: it leaves instance 1 dead):
   revocation   a token logged out (DELETE /v1/sessions/current) on instance 1 is refused (401) on
                instance 2 within 1.5 s, while instance 2 is asked for it every 20 ms; the user's
                other session keeps working.
+  live         live events across instances (GET /v1/events, Server-Sent Events): the recipient holds
+               four streams, three through the balancer (round robin: both instances) and one
+               on instance 1 directly; the sender pays them through instance 2, and every stream
+               gets that transfer.received within 2 s (those on instance 1 through PostgreSQL's
+               LISTEN/NOTIFY wake-up). Instance 1 is then killed with SIGKILL: its streams end;
+               the sender pays twice more through instance 2; each ended stream reconnects through
+               the balancer with its Last-Event-ID and gets exactly those two events, once, in
+               order, then `ready` at the last one; the surviving streams get the two live, once.
+               Instance 1 is started again on its port afterwards.
   kill         writers create contacts through the balancer and directly on each instance for
                about 10 s; instance 1 is killed with SIGKILL after 5 s. The balancer's failures
                must all end within 2 s of the kill and it must keep acknowledging writes after
@@ -73,10 +83,12 @@ CLIENT_LIMIT = 5
 ADDRESS_LIMIT = 20
 SLOWDOWN_THRESHOLD = 10
 REVOCATION_LIMIT_SECONDS = 1.5
+# How soon a committed event must reach an open stream, on its instance or the other one.
+LIVE_DELIVERY_SECONDS = 2.0
 KILL_AFTER_SECONDS = 5.0
 WRITE_SECONDS = 10.0
 BLIP_SECONDS = 2.0
-CHECKS = ["retries", "transfers", "idempotency", "throttle", "revocation", "kill"]
+CHECKS = ["retries", "transfers", "idempotency", "throttle", "revocation", "live", "kill"]
 REPOSITORY = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 
@@ -658,6 +670,198 @@ def check_revocation(cluster):
     accepted_after = len([p for p in after if p[2] == 200])
     return (f"logout on instance 1, token refused on instance 2 after {lag:.2f} s (limit {REVOCATION_LIMIT_SECONDS} s; "
             f"{len(polls)} polls, {accepted_after} accepted after the logout); the user's other session still works everywhere")
+
+
+class EventStream:
+    """One `GET /v1/events` response (text/event-stream), read on a thread of its own: its events as
+    they come, framed as WHATWG HTML's server-sent events say (what an EventSource would dispatch)."""
+
+    def __init__(self, endpoint, token, last_event_id=None, timeout=30):
+        self.endpoint, self.events, self.last_event_id = endpoint, [], last_event_id
+        self.ended = threading.Event()
+        self.changed = threading.Condition()
+        headers = {"Authorization": f"Bearer {token}", "Accept": "text/event-stream", "Cache-Control": "no-store"}
+        if last_event_id is not None:
+            headers["Last-Event-ID"] = str(last_event_id)
+        self.connection = http.client.HTTPConnection(endpoint.host, endpoint.port, timeout=timeout)
+        self.connection.request("GET", "/v1/events", headers=headers)
+        # Kept before getresponse, which may let go of it: close() shuts it to end the reader.
+        self.socket = self.connection.sock
+        self.response = self.connection.getresponse()
+        content_type = self.response.getheader("Content-Type", "")
+        if self.response.status != 200 or not content_type.startswith("text/event-stream"):
+            body = self.response.read(300).decode("utf-8", "replace")
+            self.connection.close()
+            raise Violation(f"GET /v1/events on {endpoint.name}: expected 200 text/event-stream, "
+                            f"got {self.response.status} {content_type} {body}")
+        threading.Thread(target=self._read, daemon=True).start()
+
+    def _read(self):
+        kind, data, ident = "", [], None
+        try:
+            while True:
+                line = self.response.readline()
+                if not line:
+                    break
+                line = line.decode("utf-8").rstrip("\r\n")
+                if not line:
+                    # A blank line dispatches the event gathered; one without data is not one.
+                    if ident is not None:
+                        self.last_event_id = ident
+                    if data:
+                        with self.changed:
+                            self.events.append({"id": self.last_event_id, "event": kind or "message",
+                                                "data": json.loads("\n".join(data)), "at": time.monotonic()})
+                            self.changed.notify_all()
+                    kind, data, ident = "", [], None
+                    continue
+                if line.startswith(":"):
+                    continue  # a comment: the heartbeat
+                field, _, value = line.partition(":")
+                value = value[1:] if value.startswith(" ") else value
+                if field == "event":
+                    kind = value
+                elif field == "data":
+                    data.append(value)
+                elif field == "id" and "\0" not in value:
+                    ident = value
+        except (OSError, ValueError, http.client.HTTPException):
+            pass  # the stream was cut: what it delivered stays in `events`
+        finally:
+            self.connection.close()
+            with self.changed:
+                self.ended.set()
+                self.changed.notify_all()
+
+    def wait_for(self, condition, seconds):
+        """Waits up to `seconds` until condition(events) holds or the stream ends; whether it holds."""
+        deadline = time.monotonic() + seconds
+        with self.changed:
+            while not condition(self.events) and not self.ended.is_set() and time.monotonic() < deadline:
+                self.changed.wait(max(0.0, deadline - time.monotonic()))
+            return condition(self.events)
+
+    def close(self):
+        """Ends the stream, as a client gone; the reader closes the connection as it stops."""
+        try:
+            if self.socket:
+                self.socket.shutdown(socket.SHUT_RDWR)
+        except OSError:
+            pass
+
+
+def restart_instance(cluster, index):
+    """Starts instance `index` (0-based) again on its port after a kill, as Scripts/deploy/cluster.sh
+    started it (its log appended to, its pid file rewritten so that `cluster.sh stop` stops it)."""
+    endpoint = cluster.instances[index]
+    log_file = open(cluster.logs[index], "ab")
+    process = subprocess.Popen(
+        [cluster.binary, "serve", *cluster.database_args, "--host", "127.0.0.1", "--port", str(endpoint.port),
+         "--trusted-proxy", "127.0.0.1", "--no-auto-migrate", "--metrics-address", "127.0.0.1:0",
+         *os.environ.get("VIPERD_SERVE_ARGS", "").split()],
+        stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=log_file, start_new_session=True)
+    log_file.close()
+    cluster.pids[index] = process.pid
+    with open(os.path.join(cluster.dir, f"viperd-{index + 1}.pid"), "w") as handle:
+        handle.write(f"{process.pid}\n")
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        require(process.poll() is None, f"{endpoint.name} exited with status {process.returncode} when started again")
+        try:
+            if endpoint.request("GET", "/health/ready", timeout=2).status == 200:
+                return
+        except (OSError, http.client.HTTPException, Refused):
+            pass
+        time.sleep(0.1)
+    raise Violation(f"{endpoint.name} started again did not answer /health/ready within 30 s")
+
+
+def check_live(cluster):
+    one, two, balancer = cluster.one, cluster.two, cluster.balancer
+    started = time.monotonic()
+    sender = register(cluster, two, "LiveSender")
+    recipient = register(cluster, one, "LiveRecipient")
+    source = sender["accounts"][0]
+    fund(cluster, source, 10_000, "cluster-test live events")
+    contact = two.expect(201, "POST", "/v1/contacts", token=sender["token"],
+                         body={"firstName": "Live", "lastName": "Recipient", "email": recipient["email"]}).json["id"]
+
+    def pay(amount):
+        """A transfer to the recipient through instance 2, completed at once (a verified address)."""
+        answer = two.expect(201, "POST", "/v1/transfers", token=sender["token"], headers={"Idempotency-Key": uuid.uuid4().hex},
+                            body={"fromAccountId": source, "toContactId": contact, "amount": amount}).json
+        require(answer["status"] == "completed", f"a transfer to a verified recipient is {answer['status']}, not completed")
+
+    def ready_at(events):
+        return next((int(e["id"]) for e in events if e["event"] == "ready"), None)
+
+    def received(events):
+        return [(int(e["id"]), e["event"]) for e in events if e["event"] != "ready"]
+
+    streams, resumed, killed = [], [], None
+    try:
+        # Round robin puts the balancer's streams on both instances; the direct one makes sure
+        # instance 1 holds one whatever nginx chose.
+        for endpoint in (balancer, balancer, balancer, one):
+            streams.append(EventStream(endpoint, recipient["token"]))
+        for stream in streams:
+            require(stream.wait_for(lambda events: ready_at(events) is not None, 5),
+                    f"a stream on {stream.endpoint.name} sent no `ready` within 5 s: {stream.events}")
+        start = ready_at(streams[0].events)
+        require(all(ready_at(s.events) == start for s in streams),
+                f"the streams are ready at different positions: {[ready_at(s.events) for s in streams]}")
+
+        paid = time.monotonic()
+        pay("1.00")
+        first = (start + 1, "transfer.received")
+        for stream in streams:
+            require(stream.wait_for(lambda events: first in received(events), LIVE_DELIVERY_SECONDS),
+                    f"a stream on {stream.endpoint.name} did not get the transfer made on instance 2 within "
+                    f"{LIVE_DELIVERY_SECONDS} s: {received(stream.events)}")
+        slowest = max(next(e["at"] for e in s.events if e["event"] != "ready") for s in streams) - paid
+        data = next(e["data"] for e in streams[-1].events if e["event"] != "ready")
+        require(data.get("type") == "transfer.received" and data.get("position") == start + 1,
+                f"the event's data does not match its frame: {data}")
+
+        os.kill(cluster.pids[0], signal.SIGKILL)
+        killed = time.monotonic()
+        require(streams[-1].ended.wait(3), "the stream held by instance 1 did not end within 3 s of its SIGKILL")
+        time.sleep(0.5)  # the balancer's streams on instance 1 end at the same moment
+        cut = [s for s in streams if s.ended.is_set()]
+        alive = [s for s in streams if not s.ended.is_set()]
+        through_balancer = len([s for s in cut if s.endpoint is balancer])
+
+        pay("2.00")
+        pay("3.00")
+        expected = [(start + 2, "transfer.received"), (start + 3, "transfer.received")]
+        for stream in cut:
+            last = int(stream.last_event_id)
+            require(last == start + 1, f"a cut stream's Last-Event-ID is {last}, expected {start + 1}")
+            again = EventStream(balancer, recipient["token"], last_event_id=last)
+            resumed.append(again)
+            require(again.wait_for(lambda events: ready_at(events) is not None, 5),
+                    f"the resumed stream sent no `ready` within 5 s: {again.events}")
+        for stream in alive:
+            stream.wait_for(lambda events: received(events)[-2:] == expected, LIVE_DELIVERY_SECONDS)
+        time.sleep(0.5)  # time for a repeat to show
+        for stream in resumed:
+            require(received(stream.events) == expected and ready_at(stream.events) == start + 3,
+                    f"resumed after {start + 1} through the balancer: got {received(stream.events)} then ready at "
+                    f"{ready_at(stream.events)}; expected {expected} once, in order, then ready at {start + 3}")
+        for stream in alive:
+            require(received(stream.events) == [first] + expected,
+                    f"a stream that outlived the kill got {received(stream.events)}, expected {[first] + expected}")
+    finally:
+        for stream in streams + resumed:
+            stream.close()
+        if killed is not None:
+            # Whatever the outcome: the checks after this one need both instances.
+            restart_instance(cluster, 0)
+    return (f"4 streams (3 through the balancer, 1 on instance 1), ready at {start}; a transfer on instance 2 reached "
+            f"all within {slowest:.2f} s; SIGKILL of instance 1 cut {len(cut)} ({through_balancer} through the balancer), "
+            f"{len(alive)} lived on; two more transfers: each cut stream resumed through the balancer with Last-Event-ID "
+            f"{start + 1} got exactly {start + 2} and {start + 3}, once, in order, the others got them live; "
+            f"instance 1 started again ({time.monotonic() - killed:.1f} s after the kill); {time.monotonic() - started:.1f} s")
 
 
 def check_kill(cluster):

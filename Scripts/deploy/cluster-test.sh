@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # The promises across instances: starts a cluster (Scripts/deploy/cluster.sh: a throw-away PostgreSQL,
 # two viperd instances, nginx), runs Scripts/deploy/cluster-test.py's checks against it, stops it. Exits 1
-# on any violation (each check prints one line with its figures), 2 on bad usage. About 45 s.
+# on any violation (each check prints one line with its figures), 2 on bad usage. About 55 s.
 #
-#   bash Scripts/deploy/cluster-test.sh [--only NAME]...     NAME: retries transfers idempotency throttle revocation kill
+#   bash Scripts/deploy/cluster-test.sh [--only NAME]...     NAME: retries transfers idempotency throttle revocation live kill
 #
 # Environment: VIPERD_BIN (default .build/debug/viperd, built when missing), CLUSTER_BACKEND
 # (postgres, the default, or sqlite: the instances share one SQLite file, for trying the harness on
@@ -27,8 +27,8 @@ if [[ -z "$VIPERD_BIN" ]]; then
 fi
 [[ -x "$VIPERD_BIN" ]] || { echo "cluster-test.sh: no server binary at $VIPERD_BIN" >&2; exit 1; }
 for argument in "$@"; do
-    case $argument in --only | retries | transfers | idempotency | throttle | revocation | kill) ;; *)
-        echo "usage: $0 [--only retries|transfers|idempotency|throttle|revocation|kill]..." >&2; exit 2 ;;
+    case $argument in --only | retries | transfers | idempotency | throttle | revocation | live | kill) ;; *)
+        echo "usage: $0 [--only retries|transfers|idempotency|throttle|revocation|live|kill]..." >&2; exit 2 ;;
     esac
 done
 

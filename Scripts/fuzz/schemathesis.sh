@@ -102,6 +102,41 @@ status=0
     ${auth[@]+"${auth[@]}"} \
     "$@" || status=$?
 
+# Writes Scripts/fuzz/schemathesis.toml without the block that disables operation $1 into file $2.
+without_block() {
+    python3 - Scripts/fuzz/schemathesis.toml "$2" "$1" <<'PY'
+import re, sys
+text = open(sys.argv[1]).read()
+block = re.compile(r'\[\[operations\]\]\ninclude-operation-id = "' + re.escape(sys.argv[3]) + r'"\n(?:#[^\n]*\n)*enabled = false\n')
+if not block.search(text):
+    sys.exit(f"schemathesis.sh: the {sys.argv[3]} block of schemathesis.toml was not found")
+open(sys.argv[2], "w").write(block.sub("", text))
+PY
+}
+
+# --- the event stream, without a token -------------------------------------------------------
+# `GET /v1/events` with a valid token opens a stream that never ends, so the main run leaves it
+# out (schemathesis.toml) and it is fuzzed here with no Authorization: every case gets an
+# immediate answer (401, or 400 for a bad event id), which every check still judges.
+if [[ $status -eq 0 ]]; then
+    streamless=$(mktemp "${TMPDIR:-/tmp}/viperd-schemathesis-XXXXXX.toml")
+    without_block streamEvents "$streamless" || status=1
+    if [[ $status -eq 0 ]]; then
+        log "fuzzing the event stream without a token (answers only, no stream opens)"
+        "$VENV/bin/schemathesis" --config-file "$streamless" run "${location[@]}" \
+            --include-operation-id streamEvents \
+            --phases examples,coverage,fuzzing \
+            --checks all \
+            --max-examples "$MAX_EXAMPLES" \
+            --seed "$SEED" \
+            --generation-database none \
+            --workers 1 \
+            --request-timeout 10 \
+            --no-color || status=$?
+    fi
+    rm -f "$streamless"
+fi
+
 # --- signing out everywhere, last --------------------------------------------------------------
 # `DELETE /v1/sessions` revokes every session of the run's user, its own token included, so the
 # main run leaves it out (schemathesis.toml) and it is fuzzed here, after everything else, with a
@@ -110,14 +145,7 @@ status=0
 if [[ $status -eq 0 ]]; then
     everywhere=$(mktemp "${TMPDIR:-/tmp}/viperd-schemathesis-XXXXXX.toml")
     # The same configuration without the block that disables the operation.
-    python3 - Scripts/fuzz/schemathesis.toml "$everywhere" <<'PY'
-import re, sys
-text = open(sys.argv[1]).read()
-block = re.compile(r'\[\[operations\]\]\ninclude-operation-id = "logoutEverywhere"\n(?:#[^\n]*\n)*enabled = false\n')
-if not block.search(text):
-    sys.exit("schemathesis.sh: the logoutEverywhere block of schemathesis.toml was not found")
-open(sys.argv[2], "w").write(block.sub("", text))
-PY
+    without_block logoutEverywhere "$everywhere"
     log "fuzzing sign-out-everywhere with a session of its own"
     "$VENV/bin/schemathesis" --config-file "$everywhere" run "${location[@]}" \
         --include-operation-id logoutEverywhere \

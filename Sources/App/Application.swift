@@ -131,13 +131,18 @@ public final class Application: Sendable {
     }
 
     /// Starts the periodic work beside the server that SQLite's idle upkeep does not do: the
-    /// expired-record purge, on either store (the search upkeep starts with the application).
+    /// expired-record purge, on either store (the search upkeep starts with the application);
+    /// and, on PostgreSQL, the outbox wake-ups between instances.
     public func startUpkeep() {
         // The first pass waits out start-up, but never longer than the interval: a server restarted
         // more often than every 10 s (a crash loop, the crash test) still expires what is due.
         expiredRecordPurge.start(interval: purgeInterval, delay: min(.seconds(10), purgeInterval))
         mailDelivery.start()
         liveEvents.startSessionSweep()
+        // This instance's commits reach the hub through `outboxSignal` (subscribed above); these
+        // bring the other instances' (nothing to do on SQLite, one process).
+        let hub = liveEvents
+        storage.startOutboxWakeups(onGrowth: { users in hub.outboxGrew(users) }, onResync: { hub.resync() })
     }
 
     /// Stops the search upkeep and the purge; a transaction in progress finishes first, so the
@@ -147,6 +152,7 @@ public final class Application: Sendable {
         expiredRecordPurge.stop()
         mailDelivery.stop()
         liveEvents.stopSessionSweep()
+        storage.stopOutboxWakeups()
     }
 
     /// The relay of `--smtp-url`, or the log when there is none.

@@ -71,8 +71,10 @@ public final class HTTPPushChannel: Sendable {
     public func send(_ bytes: [UInt8]) -> Bool {
         guard !bytes.isEmpty else { return !isEnded }
         var overflowed = false
+        var accepted = false
         let wake = state.withLock { state -> (@Sendable () -> Void)? in
             guard !state.ended, !state.finishing else { return nil }
+            accepted = true
             state.queued.append(contentsOf: bytes)
             if state.queued.count > backlogLimit {
                 state.ended = true
@@ -88,7 +90,7 @@ public final class HTTPPushChannel: Sendable {
             return false
         }
         wake?()
-        return true
+        return accepted
     }
 
     /// Ends the body after what is queued and `last`. Callable from any thread, once.

@@ -5,6 +5,7 @@ import Migrations
 import PostgresGateway
 import SQLRows
 import SQLiteGateway
+import Synchronization
 
 /// An opened database and the gateway over it: everything that differs between SQLite and
 /// PostgreSQL, so the composition root and the operator commands hold `any EntityGateway` and
@@ -20,6 +21,10 @@ public final class Storage: Sendable {
     public let engine: Engine
     /// Every EntityManager, on this database.
     public let gateway: any EntityGateway
+    private let errorHandler: @Sendable (any Error) -> Void
+    /// On PostgreSQL, once started: what tells the other instances of this one's commits, and
+    /// what hears theirs.
+    private let wakeups = Mutex<OutboxWakeups>(OutboxWakeups())
 
     /// Opens the database at `location`. `connections` is SQLite's reader count or PostgreSQL's
     /// pool size (one per request handler is enough); `synchronous`, `groupCommit` and
@@ -30,6 +35,7 @@ public final class Storage: Sendable {
         errorHandler: @escaping @Sendable (any Error) -> Void = { _ in }
     ) throws {
         self.location = location
+        self.errorHandler = errorHandler
         switch location {
         case .sqlite(let path):
             let database = try Database(
@@ -51,6 +57,9 @@ public final class Storage: Sendable {
         // Two PostgreSQL connections: a use case may read while another call holds one.
         let storage = try Storage(location, connections: location.isPostgres ? 2 : 1, synchronous: synchronous)
         _ = try storage.migrator().migrate()
+        // A command's events (the demo's transfers) reach the streams that running instances
+        // hold; `close()` sends what is left.
+        storage.startOutboxNotifier()
         return storage
     }
 
@@ -60,6 +69,52 @@ public final class Storage: Sendable {
         case .sqlite(let database): database.outboxSignal
         case .postgres(let database): database.outboxSignal
         }
+    }
+
+    /// On PostgreSQL, starts telling the other instances whose outboxes this one's commits grew,
+    /// and hearing theirs: `onGrowth` with the users another instance's commits appended events
+    /// for, `onResync` when such wake-ups may have been missed (the listening session was lost
+    /// and is back; the first time it listens; a sender that lost track of its users), so every
+    /// open stream should read its outbox again. Both run on the listener's thread and must only
+    /// hand the work over. This instance's own commits are not repeated here: they come through
+    /// `outboxSignal`, without the round trip. On SQLite it does nothing: one process owns the
+    /// file, and `outboxSignal` hears every commit. Once only; `stopOutboxWakeups()` ends it.
+    public func startOutboxWakeups(onGrowth: @escaping @Sendable ([UserID]) -> Void, onResync: @escaping @Sendable () -> Void) {
+        guard case .postgres(let database) = engine else { return }
+        let notifier = startOutboxNotifier()
+        let listener: PostgresOutboxListener? = wakeups.withLock { wakeups in
+            guard wakeups.listener == nil else { return nil }
+            let listener = PostgresOutboxListener(
+                database: database, ignoring: notifier, errorHandler: errorHandler, onGrowth: onGrowth, onResync: onResync)
+            wakeups.listener = listener
+            return listener
+        }
+        listener?.start()
+    }
+
+    /// Stops the outbox wake-ups (shutdown): sends the wake-up of the last commits, then closes
+    /// both sessions. Does nothing when they were not started.
+    public func stopOutboxWakeups() {
+        let stopped = wakeups.withLock { wakeups in
+            defer { wakeups = OutboxWakeups() }
+            return wakeups
+        }
+        stopped.listener?.stop()
+        stopped.notifier?.stop()
+    }
+
+    /// Starts the PostgreSQL notifier, once; nil on SQLite.
+    @discardableResult
+    private func startOutboxNotifier() -> PostgresOutboxNotifier? {
+        guard case .postgres(let database) = engine else { return nil }
+        let (notifier, isNew) = wakeups.withLock { wakeups in
+            if let notifier = wakeups.notifier { return (notifier, false) }
+            let notifier = PostgresOutboxNotifier(database: database, errorHandler: errorHandler)
+            wakeups.notifier = notifier
+            return (notifier, true)
+        }
+        if isNew { notifier.start() }
+        return notifier
     }
 
     /// The SQLite database, for what only SQLite has (checkpoints, backups); nil on PostgreSQL.
@@ -122,8 +177,9 @@ public final class Storage: Sendable {
     }
 
     /// Ends the command's or the server's use: SQLite folds its write-ahead log into the file, so
-    /// the file alone is a complete database; PostgreSQL has nothing to do.
+    /// the file alone is a complete database; PostgreSQL sends the wake-up of the last commits.
     public func close() throws {
+        stopOutboxWakeups()
         if case .sqlite(let database) = engine { try database.checkpoint() }
     }
 
@@ -140,4 +196,10 @@ public final class Storage: Sendable {
             }
         }
     }
+}
+
+/// The PostgreSQL outbox wake-ups a `Storage` started: each is there once started.
+private struct OutboxWakeups {
+    var notifier: PostgresOutboxNotifier?
+    var listener: PostgresOutboxListener?
 }

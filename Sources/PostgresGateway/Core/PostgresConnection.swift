@@ -8,18 +8,19 @@ public final class PostgresConnection {
     let handle: OpaquePointer
     /// Server-side prepared statements of this session, by SQL text.
     private var prepared: [String: String] = [:]
-    /// Users whose outboxes the transaction under way appended to (`noteOutboxAppend`), until
+    /// Users whose live streams the transaction under way must wake (`wakeLiveStreams`), until
     /// the database takes them after the commit.
-    var appendedOutboxUsers: [UserID] = []
+    var usersToWake: [UserID] = []
 
-    /// Connects to `url` (a libpq URI or key/value string); a URL's own `application_name`,
-    /// `connect_timeout` and `options` win over the defaults given here.
-    public init(url: String) throws {
+    /// Connects to `url` (a libpq URI or key/value string) as `applicationName` (what
+    /// `pg_stat_activity` shows), with libpq's `parameters` besides; a URL's own
+    /// `application_name`, `connect_timeout`, `options` and parameters win over those given here.
+    public init(url: String, applicationName: String = "viperd", parameters: KeyValuePairs<String, String> = [:]) throws {
         // client_min_messages=warning: libpq prints the server's notices on stderr, and the
         // migrator's idempotent DDL ("relation … already exists, skipping") would otherwise
         // precede every operator command's answer.
-        let keywords = ["application_name", "connect_timeout", "options", "dbname"]
-        let values = ["viperd", "5", "-c client_min_messages=warning", url]
+        let keywords = ["application_name", "connect_timeout", "options"] + parameters.map(\.key) + ["dbname"]
+        let values = [applicationName, "5", "-c client_min_messages=warning"] + parameters.map(\.value) + [url]
         let keywordCopies = keywords.map { strdup($0) }
         let valueCopies = values.map { strdup($0) }
         defer { for copy in keywordCopies + valueCopies { free(copy) } }
@@ -62,6 +63,12 @@ public final class PostgresConnection {
     var isInTransaction: Bool {
         let status = PQtransactionStatus(handle)
         return status == PQTRANS_INTRANS || status == PQTRANS_INERROR
+    }
+
+    /// The server process serving this session (what `pg_stat_activity.pid` and a
+    /// notification's sender show).
+    var backendProcessID: Int32 {
+        PQbackendPID(handle)
     }
 
     /// Reconnects after the server closed the session (a restart, a failover): its prepared

@@ -28,7 +28,7 @@ extension PostgresConnection: SQLConnection {
     }
 
     /// Kept until the transaction commits (`PostgresDatabase.write`).
-    public func noteOutboxAppend(for user: UserID) {
-        appendedOutboxUsers.append(user)
+    public func wakeLiveStreams(of user: UserID) {
+        usersToWake.append(user)
     }
 }

@@ -79,14 +79,14 @@ public final class PostgresDatabase: @unchecked Sendable {
             while true {
                 do {
                     // A retried attempt appends again: what the rolled-back one noted goes.
-                    connection.appendedOutboxUsers.removeAll(keepingCapacity: true)
+                    connection.usersToWake.removeAll(keepingCapacity: true)
                     try begin(on: connection)
                     let result = try body(connection)
                     try connection.execute("COMMIT")
                     statisticsLock.withLock { recordedStatistics.commits += 1 }
-                    if !connection.appendedOutboxUsers.isEmpty {
-                        let users = connection.appendedOutboxUsers
-                        connection.appendedOutboxUsers.removeAll(keepingCapacity: true)
+                    if !connection.usersToWake.isEmpty {
+                        let users = connection.usersToWake
+                        connection.usersToWake.removeAll(keepingCapacity: true)
                         outboxSignal.committed(users)
                     }
                     return result

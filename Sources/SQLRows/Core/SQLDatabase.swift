@@ -15,9 +15,10 @@ public protocol SQLConnection {
     /// Runs `sql`, a statement without parameters or rows (`BEGIN`, `COMMIT`).
     func execute(_ sql: String) throws
 
-    /// The write under way appended an event to `user`'s outbox: the database tells its
-    /// `outboxSignal` once the write's transaction has ended.
-    func noteOutboxAppend(for user: UserID)
+    /// The write under way appended an event to `user`'s outbox, or ended one of their
+    /// sessions: the database tells its `outboxSignal` once the write's transaction has ended, so
+    /// the user's live streams read again (and close when their session is gone).
+    func wakeLiveStreams(of user: UserID)
 }
 
 /// Either SQL gateway's database: a connection lent for a read, or for a write transaction that

@@ -39,7 +39,7 @@ public enum OutboxSteps {
         let sequence = try connection.rows(
             insertEvent, [.text(event.userID.rawValue), .integer(position), .text(event.type.rawValue), .text(event.payloadJSON), .integer(created)]
         ) { $0.int64(at: 0) }.first
-        connection.noteOutboxAppend(for: event.userID)
+        connection.wakeLiveStreams(of: event.userID)
         guard let mail = notice.mail else { return }
         try connection.run(insertMail, [
             .text(mail.id), sequence.map { .integer($0) } ?? .null, .text(event.userID.rawValue), .text(mail.recipient), .text(mail.recipientName),

@@ -23,28 +23,28 @@ public struct SQLSessionManager<Database: SQLDatabase>: SessionManager {
     }
 
     public func revoke(tokenDigest: String, at date: Date) throws -> Bool {
-        let users = try GatewayError.mapping {
+        try GatewayError.mapping {
             try database.write { connection in
-                try connection.rows(SessionStatements.revoke + " RETURNING user_id", [.text(tokenDigest), .integer(Milliseconds.from(date))]) {
+                let users: [UserID] = try connection.rows(SessionStatements.revoke + " RETURNING user_id", [.text(tokenDigest), .integer(Milliseconds.from(date))]) {
                     UserID(try $0.columns(SQLSingleColumn.self).required(.value))
                 }
+                // Its live streams end: the same wake-up as a new event, after the commit.
+                for user in users { connection.wakeLiveStreams(of: user) }
+                return !users.isEmpty
             }
         }
-        // Its live streams end: the same wake-up as a new event, after the commit.
-        database.outboxSignal.committed(users)
-        return !users.isEmpty
     }
 
     public func revokeAll(userID: UserID, at date: Date, keeping: String?) throws -> [String] {
-        let revoked: [String] = try GatewayError.mapping {
+        try GatewayError.mapping {
             try database.write { connection in
-                try connection.rows(SessionStatements.revokeAllBut, [.text(userID.rawValue), .integer(Milliseconds.from(date)), .text(keeping ?? "")]) {
-                    try $0.columns(SQLSingleColumn.self).required(.value)
-                }
+                let revoked: [String] = try connection.rows(
+                    SessionStatements.revokeAllBut, [.text(userID.rawValue), .integer(Milliseconds.from(date)), .text(keeping ?? "")]
+                ) { try $0.columns(SQLSingleColumn.self).required(.value) }
+                if !revoked.isEmpty { connection.wakeLiveStreams(of: userID) }
+                return revoked
             }
         }
-        if !revoked.isEmpty { database.outboxSignal.committed([userID]) }
-        return revoked
     }
 
     public func rotate(_ rotation: SessionRotation) throws -> SessionRotationResult {

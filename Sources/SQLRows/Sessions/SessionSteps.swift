@@ -18,6 +18,7 @@ public enum SessionSteps {
         case .revokeReused:
             guard let session else { return .refused }
             try connection.run(SessionStatements.revoke, [.text(session.tokenDigest), .integer(Milliseconds.from(rotation.now))])
+            connection.wakeLiveStreams(of: session.userID)
             return .reused(revokedTokenDigest: session.tokenDigest)
         case .rotate(let next):
             guard let session else { return .refused }
@@ -34,6 +35,7 @@ public enum SessionSteps {
         of id: UserID, from old: String, to new: String, at date: Date, keeping tokenDigest: String, on connection: Connection
     ) throws -> [String]? {
         guard try connection.run(SessionStatements.updatePasswordHash, [.text(id.rawValue), .text(old), .text(new)]) == 1 else { return nil }
+        connection.wakeLiveStreams(of: id)
         return try connection.rows(SessionStatements.revokeAllBut, [.text(id.rawValue), .integer(Milliseconds.from(date)), .text(tokenDigest)]) {
             try $0.columns(SQLSingleColumn.self).required(.value)
         }

@@ -25,7 +25,7 @@ extension SQLiteConnection: SQLConnection {
     }
 
     /// Kept until the transaction ends (`Database.signalOutboxAppends`).
-    public func noteOutboxAppend(for user: UserID) {
-        appendedOutboxUsers.append(user)
+    public func wakeLiveStreams(of user: UserID) {
+        usersToWake.append(user)
     }
 }

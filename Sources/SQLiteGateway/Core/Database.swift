@@ -169,9 +169,9 @@ public final class Database: @unchecked Sendable {
     /// ended, holding the writer lock: the next transaction's appends are not mixed in. A
     /// transaction that failed may be named too (see `OutboxSignal`).
     func signalOutboxAppends() {
-        guard !writer.appendedOutboxUsers.isEmpty else { return }
-        let users = writer.appendedOutboxUsers
-        writer.appendedOutboxUsers.removeAll(keepingCapacity: true)
+        guard !writer.usersToWake.isEmpty else { return }
+        let users = writer.usersToWake
+        writer.usersToWake.removeAll(keepingCapacity: true)
         outboxSignal.committed(users)
     }
 

@@ -23,9 +23,9 @@ public final class SQLiteConnection {
     /// Most values kept at once; past it they are all dropped, so a stream of distinct keys (each
     /// state of a search box) costs at most this many entries per connection.
     static let rememberedLimit = 64
-    /// Users whose outboxes the write under way appended to (`noteOutboxAppend`), until the
+    /// Users whose live streams the write under way must wake (`wakeLiveStreams`), until the
     /// database takes them after the transaction.
-    var appendedOutboxUsers: [UserID] = []
+    var usersToWake: [UserID] = []
 
     /// Opens `path` and applies the connection settings of `configuration`.
     public init(path: String, mode: Mode, configuration: DatabaseConfiguration) throws {

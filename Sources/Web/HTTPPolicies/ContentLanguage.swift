@@ -6,7 +6,7 @@ import Presentation
 enum ContentLanguage {
     static func apply(to response: inout HTTPResponse, language: Language) {
         // No body, no words: a 204 has nothing in any language.
-        guard !response.body.isEmpty || response.stream != nil else { return }
+        guard !response.body.isEmpty || response.stream != nil || response.push != nil else { return }
         response.headers.replaceOrAdd(name: "Content-Language", value: language.rawValue)
         response.headers.addVary("Accept-Language")
     }

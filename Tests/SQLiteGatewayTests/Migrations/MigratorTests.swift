@@ -265,6 +265,7 @@ struct MigratorTests {
             "0015_identity_outbox.sql",
             "0016_session_refresh.sql",
             "0017_pending_transfers.sql",
+            "0018_event_tickets.sql",
         ])
         #expect(try migrator.status().prefix(released).map(\.state) == Array(repeating: .applied, count: released))
     }

@@ -7,10 +7,12 @@ import Testing
 /// contract names as machine-only.
 @Suite("OpenAPI date fields")
 struct OpenAPIDateFieldTests {
-    /// docs/API.md ("Locale"): record stamps, token and draft expiries, a sent transfer's expiry
-    /// and resolution (its `statusText` says them), and the report clients' listing.
+    /// docs/API.md ("Locale"): record stamps, token, ticket and draft expiries, a sent transfer's
+    /// expiry and resolution (its `statusText` says them), a live event's time (its `message` says
+    /// what happened), and the report clients' listing.
     static let machineOnly: Set<String> = [
         "Account.createdAt", "Contact.createdAt", "Contact.updatedAt",
+        "EventTicket.expiresAt", "LiveEvent.occurredAt",
         "Session.expiresAt", "Session.refreshExpiresAt", "SortedTransaction.date",
         "Transfer.expiresAt", "Transfer.resolvedAt",
         "TransferDraft.createdAt", "TransferDraft.expiresAt",
