@@ -58,6 +58,7 @@ let webClientFiles = [
     "api.js",
     "dom.js",
     "i18n.js",
+    "live.js",
     "session/session.js",
     "contacts/contacts.js",
     "orders/orders.js",

@@ -13,6 +13,7 @@ public enum WebClientFiles {
         ("api.js", PackageResources.api_js),
         ("dom.js", PackageResources.dom_js),
         ("i18n.js", PackageResources.i18n_js),
+        ("live.js", PackageResources.live_js),
         ("session/session.js", PackageResources.session_js),
         ("contacts/contacts.js", PackageResources.contacts_js),
         ("orders/orders.js", PackageResources.orders_js),

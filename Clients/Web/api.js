@@ -4,6 +4,10 @@ import { language } from './i18n.js';
 const base = document.querySelector('meta[name="viperd-api"]')?.content.replace(/\/$/, '') ?? '';
 const tokenKey = 'viperd.token';
 const refreshKey = 'viperd.refreshToken';
+const tagKey = 'viperd.sessionTag';
+
+/** The URL of an API path: on the page's own origin, or on the one `viperd-api` names. */
+export function apiURL(path) { return base + path; }
 
 /** A refusal from the server: its status and problem document (RFC 9457), or a lost connection. */
 export class ApiError extends Error {
@@ -22,9 +26,17 @@ export const session = {
   set token(value) { value ? sessionStorage.setItem(tokenKey, value) : sessionStorage.removeItem(tokenKey); },
   get refreshToken() { return sessionStorage.getItem(refreshKey); },
   set refreshToken(value) { value ? sessionStorage.setItem(refreshKey, value) : sessionStorage.removeItem(refreshKey); },
-  /** Keeps a login's or a refresh's tokens. */
-  keep(body) { this.token = body.token; this.refreshToken = body.refreshToken; },
-  clear() { this.token = null; this.refreshToken = null; },
+  /**
+   * Which sign-in this tab's tokens belong to: a new one for each login, kept by a refresh (the
+   * same session, new tokens). The live stream (live.js) is a session's, so it follows this tag.
+   */
+  get tag() { return sessionStorage.getItem(tagKey); },
+  /** Keeps a login's tokens (`renewed`: a refresh's, of the session already held). */
+  keep(body, { renewed = false } = {}) {
+    if (!renewed) sessionStorage.setItem(tagKey, crypto.randomUUID());
+    this.token = body.token; this.refreshToken = body.refreshToken;
+  },
+  clear() { this.token = null; this.refreshToken = null; sessionStorage.removeItem(tagKey); },
 };
 
 // One refresh at a time: the server ends a session whose refresh token is presented twice, so
@@ -41,7 +53,7 @@ function refreshSession(rejectedToken) {
         body: JSON.stringify({ refreshToken: session.refreshToken }),
       });
       if (!response.ok) { session.clear(); return false; }
-      session.keep(await response.json());
+      session.keep(await response.json(), { renewed: true });
       return true;
     } catch {
       return false;
@@ -91,7 +103,7 @@ async function sendAuthorized(method, path, options) {
 async function send(method, path, options) {
   let response;
   try {
-    response = await fetch(base + path, { method, headers: headersFor(options), body: options.body });
+    response = await fetch(apiURL(path), { method, headers: headersFor(options), body: options.body });
     if (dropThisResponse()) throw new TypeError('response dropped');
   } catch {
     throw new ApiError(0, null, new Headers());

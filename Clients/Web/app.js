@@ -1,6 +1,6 @@
 // The shell: navigation, language, session, and a hash router so a reload stays on the scene.
 import { session, whenUnauthorized, request } from './api.js';
-import { h, show, heading, clearStaleAnnouncement } from './dom.js';
+import { h, show, heading, clearStaleAnnouncement, announce } from './dom.js';
 import { t, language, setLanguage, translatePage } from './i18n.js';
 import * as sessionScenes from './session/session.js';
 import * as contacts from './contacts/contacts.js';
@@ -9,6 +9,7 @@ import * as accounts from './accounts/accounts.js';
 import * as report from './accounts/report.js';
 import * as transfers from './transfers/transfers.js';
 import * as incoming from './transfers/incoming.js';
+import * as live from './live.js';
 
 /** `[pattern, scene, needs a token]`; `:name` segments become the scene's parameters. */
 const routes = [
@@ -64,6 +65,8 @@ async function route() {
   drawNavigation();
   clearStaleAnnouncement();
   if (!found) { location.hash = '#/contacts'; return; }
+  // Every scene change passes here, a sign-in or a sign-out too: the stream follows the session.
+  live.follow();
   if (found.signedIn && !session.token) { location.hash = '#/signin'; return; }
   try {
     await found.scene(found.params);
@@ -72,6 +75,23 @@ async function route() {
     show(heading(t('contacts')), h('p', { class: 'form-problem', role: 'alert' }, error.network ? t('networkError') : error.message));
   }
 }
+
+// The session ended elsewhere (signed out, the password changed): the server's sentence, then sign-in.
+live.whenEnded((detail) => {
+  session.clear();
+  announce(detail, { forNextScene: true });
+  if (location.hash === '#/signin') route(); else location.hash = '#/signin';
+});
+
+// What the live events say, in the server's words; the line empties itself once read.
+const liveLine = document.getElementById('live');
+let liveLineTimer;
+live.whenMessage((text) => {
+  if (!text) return;
+  liveLine.textContent = text;
+  clearTimeout(liveLineTimer);
+  liveLineTimer = setTimeout(() => { liveLine.textContent = ''; }, 10000);
+});
 
 whenUnauthorized(() => { if (!['#/signin', '#/register', '#/reset'].includes(location.hash)) location.hash = '#/signin'; });
 
@@ -85,6 +105,7 @@ languageSelect.addEventListener('change', () => {
 });
 
 document.getElementById('sign-out').addEventListener('click', async () => {
+  live.stop();
   try { await request('DELETE', '/v1/sessions/current'); } catch { /* signed out locally either way */ }
   session.clear();
   location.hash = '#/signin';

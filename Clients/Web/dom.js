@@ -94,8 +94,56 @@ export function clearStaleAnnouncement() {
   document.getElementById('status').textContent = '';
 }
 
+/**
+ * `fn` run by one call at a time: the calls made while it runs make one more run after it, not
+ * one each (a burst of events reads a list once or twice, never in parallel with itself).
+ */
+export function coalesce(fn) {
+  let running = null;
+  let again = false;
+  return function call() {
+    if (running) { again = true; return running; }
+    running = (async () => {
+      try {
+        do { again = false; await fn(); } while (again);
+      } finally { running = null; }
+    })();
+    return running;
+  };
+}
+
 /** A debounced call: `fn` runs `ms` after the last call. */
 export function debounce(fn, ms) {
   let timer;
   return (...args) => { clearTimeout(timer); timer = setTimeout(() => fn(...args), ms); };
+}
+
+/**
+ * Replaces `container`'s children with `children`, keeping each old child equal to a new one
+ * (`isEqualNode`): a live refresh leaves what did not change as it was (the element a person is
+ * about to press, the choice made in a select), and does nothing when nothing changed.
+ */
+export function replaceKeeping(container, children) {
+  const old = [...container.children];
+  const kept = children.map((child) => {
+    const index = old.findIndex((element) => element.isEqualNode(child));
+    return index < 0 ? child : old.splice(index, 1)[0];
+  });
+  if (kept.length === container.children.length && kept.every((child, index) => container.children[index] === child)) return;
+  container.replaceChildren(...kept);
+}
+
+/** The page size that reads a list anew as far as it is shown (a "Load more" included), up to the API's 100. */
+export function shownLimit(container, page) {
+  return Math.min(100, Math.max(page, container.children.length));
+}
+
+/** An account as the pickers offer it: its name and what it has available, as the server wrote it. */
+export function accountLabel(account) { return `${account.name} · ${account.available.formatted}`; }
+
+/** Shows the balances of `accounts` on every picker option in `root` that offers one of them. */
+export function relabelAccounts(root, accounts) {
+  for (const account of accounts ?? []) {
+    for (const option of root.querySelectorAll(`option[value="${CSS.escape(account.id)}"]`)) option.textContent = accountLabel(account);
+  }
 }

@@ -61,6 +61,9 @@ class Journey:
                          f"--lang={language}", "--disable-gpu"]:
             options.add_argument(argument)
         options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+        # The browser's own Accept-Language, which the live stream (an EventSource) is worded in,
+        # is the journey's language, as a French user's browser would send French.
+        options.add_experimental_option("prefs", {"intl.accept_languages": language})
         self.driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
         # A phone's width. Set here, not with --window-size: headless Chromium widens a window
         # given on the command line to at least 500 px.
@@ -601,6 +604,9 @@ class Journey:
         _, _, credited = self.api("GET", f"/v1/accounts/{into['id']}", token=self.token)
         self.check(credited["balance"]["minor"] == into["balance"]["minor"] + 1200, "the claim did not credit the chosen account")
 
+        # Kept for the live journey, whose second browser takes this session on as the recipient's.
+        self.stranger = {"email": address, "token": self.token,
+                         "refreshToken": self.driver.execute_script("return sessionStorage.getItem('viperd.refreshToken')")}
         # The sender again: completed, no Cancel, and the hold has become the debit.
         self.sign_in()
         self.go("/transfers")
@@ -633,6 +639,106 @@ class Journey:
         self.check((after["balance"]["minor"], after["available"]["minor"], after["pending"]["minor"])
                    == (before["balance"]["minor"], before["available"]["minor"], before["pending"]["minor"]),
                    f"after the cancel the account is {after!r}, before the transfer it was {before!r}")
+
+    def live_updates(self):
+        """Two browsers, two users: money the first sends shows on the second's screen within a
+        second, with no reload; then the second's stream drops while the first sends twice more,
+        and on the reconnect both arrive once, in order (resumed from the last id seen)."""
+        self.begin("live updates in a second browser")
+        # The recipient: the user who claimed the pending money above, verified and signed in, in a
+        # second browser of its own that takes that session on.
+        email, signed = self.stranger["email"], self.stranger
+        _, _, owned = self.api("GET", "/v1/accounts", token=signed["token"])
+        account = owned["items"][0]["id"]
+        _, _, page = self.api("GET", f"/v1/accounts/{account}/transactions", token=signed["token"])
+        before = len(page["items"])
+        other = Journey(self.base, self.language, self.feeds, False, self.artifacts)
+        other.scene = f"{self.scene} (the recipient's browser)"
+        try:
+            other.open_first_page(f"{self.page}#/signin")
+            Select(other.find("#language")).select_by_value(self.language)
+            other.driver.execute_script("""sessionStorage.setItem('viperd.token', arguments[0]);
+                sessionStorage.setItem('viperd.refreshToken', arguments[1]);
+                sessionStorage.setItem('viperd.sessionTag', 'journey')""", signed["token"], signed["refreshToken"])
+            other.go(f"/accounts/{account}")
+            other.find("#account-balance")
+            other.wait.until(lambda driver: driver.execute_script("return window.__viperdLive.open"))
+            # A reload would lose this, and a navigation would change the URL.
+            other.driver.execute_script("window.__journeyMarker = 'still here'")
+            url = other.driver.current_url
+
+            def shows(expected_rows, why):
+                """The recipient's screen shows the balance and the transactions the API has now, within a second."""
+                _, _, balance = self.api("GET", f"/v1/accounts/{account}", token=signed["token"])
+                _, _, page = self.api("GET", f"/v1/accounts/{account}/transactions", token=signed["token"])
+                self.check(len(page["items"]) == expected_rows, f"the API lists {len(page['items'])} transactions {why}")
+                wanted = [re.sub(r"\s+", " ", f"{item['dateFormatted']} {item['description']} {item['signedAmount']['formatted']}")
+                          for item in page["items"]]
+                read = """return [document.getElementById('account-balance').textContent,
+                          [...document.querySelectorAll('#transaction-rows tr')].map((row) => row.innerText)]"""
+                normal = lambda text: re.sub(r"[\s\u00a0\u202f]+", " ", text).strip()
+                try:
+                    WebDriverWait(other.driver, 1.0, poll_frequency=0.05).until(lambda driver: (lambda shown: (
+                        normal(shown[0]) == normal(balance["balance"]["formatted"])
+                        and [normal(row) for row in shown[1]] == [normal(text) for text in wanted]))(driver.execute_script(read)))
+                except TimeoutException:
+                    shown = other.driver.execute_script(read)
+                    raise JourneyFailure(f"[{self.language}] {self.scene}: {why}, the recipient's screen shows {shown!r} a second "
+                                         f"later, not {balance['balance']['formatted']!r} and {wanted!r}")
+                self.check(other.driver.execute_script("return window.__journeyMarker") == "still here"
+                           and other.driver.current_url == url, f"the recipient's page was reloaded or left {why}")
+
+            # The first transfer, from the sender's screen, whose recipients gain the new contact
+            # with its event, without a reload.
+            _, _, contact = self.api("POST", "/v1/contacts", {"firstName": "Live", "lastName": "Recipient", "email": email},
+                                     token=self.token)
+            self.go("/transfers")
+            self.find(f'#transfer-recipient option[value="contact:{contact["id"]}"]')
+            self.choose("#transfer-from", self.main_account)
+            self.choose("#transfer-recipient", f"contact:{contact['id']}")
+            self.fill("#transfer-amount", "3.00")
+            self.fill("#transfer-memo", "Live one")
+            self.submit("#transfer-form")
+            self.text_in("#transfer-rows", "Live one")
+            shows(before + 1, "after the first transfer")
+            self.check(other.find("#live").text.strip() != "", "the event's message is not shown")
+            seen = other.driver.execute_script("return window.__viperdLive.seen")
+
+            # The network drops; two more transfers are made before the client reconnects (1 s later).
+            other.driver.execute_script("window.__viperdLive.drop()")
+            self.check(not other.driver.execute_script("return window.__viperdLive.open"), "the stream is still open after the drop")
+            for amount, memo in (("4.00", "Live two"), ("5.00", "Live three")):
+                status, _, _ = self.api("POST", "/v1/transfers", {"fromAccountId": self.main_account, "toContactId": contact["id"],
+                                                                  "amount": amount, "memo": memo}, token=self.token)
+                self.check(status == 201, f"the transfer of {amount} answered {status}")
+            try:
+                WebDriverWait(other.driver, 5, poll_frequency=0.05).until(
+                    lambda driver: len(driver.execute_script("return window.__viperdLive.seen")) >= len(seen) + 2)
+            except TimeoutException:
+                raise JourneyFailure(f"[{self.language}] {self.scene}: the events sent while the stream was down never arrived")
+            shows(before + 3, "after the reconnect")
+            ids = [int(value) for value in other.driver.execute_script("return window.__viperdLive.seen")]
+            self.check(all(a < b for a, b in zip(ids, ids[1:])), f"the recipient's client saw the events {ids}: not once each, in order")
+            self.check(len(ids) == len(seen) + 2, f"the reconnect brought {len(ids) - len(seen)} events, not the 2 missed")
+            time.sleep(0.2)  # a repeat would come right behind them
+            self.check(len(other.driver.execute_script("return window.__viperdLive.seen")) == len(ids), "an event came twice")
+            # Signed out everywhere through the API, as from another device: the stream ends, and the
+            # page goes to sign-in with the server's sentence, without reconnecting.
+            status, _, _ = self.api("DELETE", "/v1/sessions", token=signed["token"])
+            self.check(status == 204, f"signing the recipient out everywhere answered {status}")
+            try:
+                WebDriverWait(other.driver, 2, poll_frequency=0.05).until(lambda driver: "#/signin" in driver.current_url)
+            except TimeoutException:
+                raise JourneyFailure(f"[{self.language}] {self.scene}: the recipient's page stayed signed in after the session ended")
+            self.check(other.find("#status").text.strip() != "", "the session's end is not said on the sign-in screen")
+            self.check(not other.driver.execute_script("return window.__viperdLive.following"), "the page still streams after the session ended")
+            other.check_browser_log("in the recipient's browser")
+        except Exception:
+            os.makedirs(self.artifacts, exist_ok=True)
+            other.driver.save_screenshot(os.path.join(self.artifacts, f"failure-{self.language}-live-recipient.png"))
+            raise
+        finally:
+            other.driver.quit()
 
     def report(self):
         self.begin("banking report")
@@ -776,7 +882,7 @@ class Journey:
     def run(self):
         """Every scene, from viperd's own /app/."""
         self.walk(self.language, [self.start, self.register, self.contacts, self.orders, self.accounts,
-                                  self.transfers, self.pending_claimed, self.pending_cancelled, self.report, self.sessions, self.password, self.sign_out_everywhere,
+                                  self.transfers, self.pending_claimed, self.pending_cancelled, self.live_updates, self.report, self.sessions, self.password, self.sign_out_everywhere,
                                   self.password_reset])
 
     def run_short_sessions(self):

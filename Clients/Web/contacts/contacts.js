@@ -1,7 +1,8 @@
 // The contact list (search as you type, load more), a contact, its create and edit forms.
 import { request, showProblem, ApiError } from '../api.js';
-import { h, field, form, values, show, heading, debounce, announce } from '../dom.js';
+import { h, field, form, values, show, heading, debounce, announce, replaceKeeping, shownLimit } from '../dom.js';
 import { t } from '../i18n.js';
+import { watch } from '../live.js';
 
 const page = 20;
 
@@ -13,14 +14,16 @@ export async function list() {
   let cursor = null;
   let generation = 0;
 
-  async function load(reset) {
+  // `refresh`: as many as are shown, read anew for a live event.
+  async function load(reset, refresh = false) {
     const mine = reset ? ++generation : generation;
-    const { body } = await request('GET', '/v1/contacts', { query: { q: search.value.trim(), limit: page, cursor: reset ? null : cursor } });
+    const limit = refresh ? shownLimit(items, page) : page;
+    const { body } = await request('GET', '/v1/contacts', { query: { q: search.value.trim(), limit, cursor: reset ? null : cursor } });
     if (mine !== generation) return; // an older search answered after a newer one
-    if (reset) items.replaceChildren();
-    items.append(...body.items.map((contact) => h('li', {},
+    const shown = body.items.map((contact) => h('li', {},
       h('a', { href: `#/contacts/${encodeURIComponent(contact.id)}` }, contact.contactName),
-      contact.phone ? h('span', { class: 'muted' }, ` ${contact.phone}`) : null)));
+      contact.phone ? h('span', { class: 'muted' }, ` ${contact.phone}`) : null));
+    if (reset) replaceKeeping(items, shown); else items.append(...shown);
     message.textContent = body.message ?? '';
     message.hidden = !body.message;
     cursor = body.nextCursor;
@@ -35,6 +38,9 @@ export async function list() {
     h('div', { class: 'field' }, h('label', { for: 'contact-search' }, t('search')), search),
     items, message, more,
   );
+  // Contacts made, changed or deleted on another device; a burst of them is read once.
+  const refresh = debounce(() => load(true, true).catch((error) => announce(error.message)), 150);
+  watch(items, (type) => { if (type === 'reset' || type.startsWith('contact.')) refresh(); });
   await load(true);
 }
 
@@ -74,16 +80,34 @@ export function create() {
   );
 }
 
-export async function detail({ id }) {
-  const { body: contact } = await request('GET', `/v1/contacts/${encodeURIComponent(id)}`);
+/** A contact's facts; the birthday and the address's lines come worded and ordered by the server. */
+function facts(contact) {
   const row = (label, value, id) => (value ? [h('dt', {}, t(label)), h('dd', { id }, value)] : []);
-  // The birthday and the address's lines come worded and ordered by the server.
   const lines = contact.addressLines.map((line) => h('span', { class: 'line' }, line));
+  return h('dl', { class: 'facts' }, row('email', contact.email), row('phone', contact.phone),
+    row('birthday', contact.birthday && h('time', { datetime: contact.birthday }, contact.birthdayFormatted), 'contact-birthday'),
+    lines.length ? [h('dt', {}, t('address')), h('dd', { id: 'contact-address' }, lines)] : []);
+}
+
+/**
+ * Follows one contact's events while its scene is shown: `onUpdate` when it changed (or events were
+ * missed), back to the list when it was deleted, on this device or another.
+ */
+function followContact(element, id, onUpdate) {
+  watch(element, async (type, data) => {
+    if (type === 'reset' || (type === 'contact.updated' && data.contactId === id)) await onUpdate();
+    else if (type === 'contact.deleted' && data.contactId === id) location.hash = '#/contacts';
+  });
+}
+
+export async function detail({ id }) {
+  const path = `/v1/contacts/${encodeURIComponent(id)}`;
+  const { body: contact } = await request('GET', path);
+  const title = heading(contact.contactName);
+  let shown = facts(contact);
   show(
-    heading(contact.contactName),
-    h('dl', { class: 'facts' }, row('email', contact.email), row('phone', contact.phone),
-      row('birthday', contact.birthday && h('time', { datetime: contact.birthday }, contact.birthdayFormatted), 'contact-birthday'),
-      lines.length ? [h('dt', {}, t('address')), h('dd', { id: 'contact-address' }, lines)] : []),
+    title,
+    shown,
     h('div', { class: 'actions' },
       h('a', { class: 'button', href: `#/contacts/${encodeURIComponent(id)}/edit` }, t('edit')),
       h('button', {
@@ -95,6 +119,13 @@ export async function detail({ id }) {
       }, t('delete'))),
     h('p', {}, h('a', { href: '#/contacts' }, t('back'))),
   );
+  // Changed on another device: its new facts, in place (the focus stays where it is).
+  followContact(title, id, async () => {
+    const { body: now } = await request('GET', path);
+    title.textContent = now.contactName;
+    const fresh = facts(now);
+    if (!fresh.isEqualNode(shown)) { shown.replaceWith(fresh); shown = fresh; }
+  });
 }
 
 export async function edit({ id }) {
@@ -119,4 +150,8 @@ export async function edit({ id }) {
     }, ...contactFields(contact), h('button', { type: 'submit' }, t('save'))),
     h('p', {}, h('a', { href: `#/contacts/${encodeURIComponent(id)}` }, t('back'))),
   );
+  // Changed elsewhere while being edited: said now, rather than by the 412 of the save.
+  followContact(stale, id, async () => {
+    if ((await request('GET', path)).etag !== etag) stale.hidden = false;
+  });
 }

@@ -1,8 +1,9 @@
 // CleanStore's CreateOrder, ListOrders and ShowOrder: lines, shipping, errors by pointer,
 // the totals the server computed, the list with sort and status filter, cancel.
 import { request, showProblem, clearProblem, Action } from '../api.js';
-import { h, field, form, values, options, show, heading, announce } from '../dom.js';
+import { h, field, form, values, options, show, heading, announce, accountLabel, replaceKeeping, shownLimit } from '../dom.js';
 import { t } from '../i18n.js';
+import { watch, watchBalances } from '../live.js';
 
 const speeds = ['standard', 'twoDay', 'oneDay'];
 
@@ -100,9 +101,11 @@ export async function create() {
     h('fieldset', { id: 'items', dataset: { pointer: '/items' } }, h('legend', {}, t('lines')), linesBox,
       h('button', { type: 'button', class: 'quiet', onclick: addLine }, t('addLine'))),
     field(t('payFrom'), { control: 'select', name: 'payFromAccountId', id: 'order-pay', pointer: '/payFromAccountId',
-      options: options([['', t('noPayment')], ...accounts.body.items.map((account) => [account.id, `${account.name} · ${account.available.formatted}`])]) }),
+      options: options([['', t('noPayment')], ...accounts.body.items.map((account) => [account.id, accountLabel(account)])]) }),
     h('button', { type: 'submit', id: 'place-order' }, t('placeOrder'))),
   );
+  // What each account has available, as payments and transfers elsewhere change it.
+  watchBalances(document.getElementById('order-pay'));
 }
 
 export async function detail({ id }) {
@@ -111,11 +114,12 @@ export async function detail({ id }) {
   const replayed = sessionStorage.getItem('viperd.replayed') === order.id;
   sessionStorage.removeItem('viperd.replayed');
   const cancel = new Action();
+  const status = h('span', { class: `badge ${order.status}`, id: 'order-status' }, order.statusLabel);
   const total = (label, money, id) => h('tr', { id }, h('th', { scope: 'row', colspan: 2 }, label), h('td', { class: 'amount' }, money.formatted));
   show(
     heading(`${t('order')} ${order.number}`),
     replayed ? h('p', { class: 'notice', id: 'order-replayed' }, t('replayed')) : null,
-    h('p', {}, h('span', { class: `badge ${order.status}`, id: 'order-status' }, order.statusLabel), ' ', h('time', { datetime: order.placedAt, id: 'order-placed-at' }, order.placedAtFormatted)),
+    h('p', {}, status, ' ', h('time', { datetime: order.placedAt, id: 'order-placed-at' }, order.placedAtFormatted)),
     h('table', { class: 'totals', id: 'order-totals' },
       h('caption', {}, t('lines')),
       h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, t('product')), h('th', { scope: 'col' }, t('quantity')), h('th', { scope: 'col', class: 'amount' }, t('total')))),
@@ -135,6 +139,14 @@ export async function detail({ id }) {
       : null,
     h('p', {}, h('a', { href: '#/orders' }, t('back'))),
   );
+  // Cancelled on another device: the status as the server words it, and no Cancel any more.
+  watch(status, async (type, data) => {
+    if (type !== 'reset' && data.order?.id !== order.id) return;
+    const { body: now } = await request('GET', path);
+    status.className = `badge ${now.status}`;
+    status.textContent = now.statusLabel;
+    if (now.status !== 'placed') document.getElementById('order-cancel')?.remove();
+  });
 }
 
 export async function list() {
@@ -146,18 +158,23 @@ export async function list() {
   const message = h('p', { class: 'empty', id: 'order-message', hidden: true });
   const more = h('button', { type: 'button', hidden: true }, t('loadMore'));
   let cursor = null;
+  let generation = 0;
 
-  async function load(reset) {
+  // `refresh`: as many as are shown, read anew for a live event.
+  async function load(reset, refresh = false) {
+    const mine = ++generation;
     const { body } = await request('GET', '/v1/orders', {
-      query: { sort: sort.querySelector('select').value, status: status.querySelector('select').value, limit: 20, cursor: reset ? null : cursor },
+      query: { sort: sort.querySelector('select').value, status: status.querySelector('select').value,
+        limit: refresh ? shownLimit(rows, 20) : 20, cursor: reset ? null : cursor },
     });
-    if (reset) rows.replaceChildren();
-    rows.append(...body.items.map((order) => h('tr', {},
+    if (mine !== generation) return;
+    const items = body.items.map((order) => h('tr', {},
       h('td', {}, h('a', { href: `#/orders/${encodeURIComponent(order.id)}` }, order.number)),
       h('td', {}, h('time', { datetime: order.placedAt }, order.placedAtFormatted)),
       h('td', {}, order.customerName),
       h('td', { class: 'amount' }, order.orderTotal.formatted),
-      h('td', {}, order.statusLabel))));
+      h('td', {}, order.statusLabel)));
+    if (reset) replaceKeeping(rows, items); else rows.append(...items);
     message.textContent = body.message ?? '';
     message.hidden = !body.message;
     cursor = body.nextCursor;
@@ -175,5 +192,8 @@ export async function list() {
       rows)),
     message, more,
   );
+  watch(rows, async (type) => {
+    if (type === 'reset' || type.startsWith('order.')) await load(true, true);
+  });
   await load(true);
 }

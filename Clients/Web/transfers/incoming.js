@@ -2,10 +2,11 @@
 // of their accounts or declined. Every sentence on it (who sent what, until when, why not) is the
 // server's; the page only offers the accounts the money can land in.
 import { request, showProblem, clearProblem, ApiError, Action } from '../api.js';
-import { h, field, form, options, show, heading, announce } from '../dom.js';
+import { h, field, form, options, show, heading, announce, accountLabel, relabelAccounts, replaceKeeping, shownLimit } from '../dom.js';
 import { t } from '../i18n.js';
+import { watch } from '../live.js';
 
-const page = async (cursor) => (await request('GET', '/v1/transfers/incoming', { query: { limit: 20, cursor } })).body;
+const page = async (cursor, limit = 20) => (await request('GET', '/v1/transfers/incoming', { query: { limit, cursor } })).body;
 
 /** The first page, or null when the server refuses it for want of a verified address (shown instead). */
 async function firstPage() {
@@ -14,9 +15,11 @@ async function firstPage() {
   } catch (error) {
     if (!(error instanceof ApiError) || error.status !== 403 || error.problem?.code !== 'email_not_verified') throw error;
     // Money waits for an address, not a user: proving it is the way here.
-    show(heading(t('incoming')),
-      h('p', { class: 'notice', id: 'incoming-unverified', role: 'status' }, error.message),
+    const notice = h('p', { class: 'notice', id: 'incoming-unverified', role: 'status' }, error.message);
+    show(heading(t('incoming')), notice,
       h('p', {}, h('a', { href: '#/verify', class: 'button', id: 'incoming-verify' }, t('verifyEmail'))));
+    // Proven on another device: the money waiting for the address can be shown now.
+    watch(notice, (type) => (type === 'user.email_verified' ? incoming() : undefined));
     return null;
   }
 }
@@ -51,7 +54,7 @@ export async function incoming() {
       onsubmit: (element) => resolve(transfer, element, 'claim', { toAccountId: element.elements.toAccountId.value }),
     },
     field(t('claimInto'), { control: 'select', name: 'toAccountId', pointer: '/toAccountId',
-      options: options(into.map((account) => [account.id, `${account.name} · ${account.available.formatted}`])) }),
+      options: options(into.map((account) => [account.id, accountLabel(account)])) }),
     h('div', { class: 'actions' },
       h('button', { type: 'submit', class: 'claim' }, t('claim')),
       h('button', {
@@ -68,8 +71,7 @@ export async function incoming() {
   }
 
   function draw(body, reset) {
-    if (reset) list.replaceChildren();
-    list.append(...body.items.map(item));
+    if (reset) replaceKeeping(list, body.items.map(item)); else list.append(...body.items.map(item));
     message.textContent = body.message ?? '';
     message.hidden = !body.message;
     cursor = body.nextCursor;
@@ -81,4 +83,17 @@ export async function incoming() {
 
   show(heading(t('incoming')), list, message, more);
   draw(first, true);
+  // Money sent to the user's address, or taken back by its sender, comes and goes with the
+  // transfer events; the accounts it can land in show their balances as they change.
+  let generation = 0;
+  watch(list, async (type, data) => {
+    if (type === 'reset' || data.accounts?.length) {
+      owned.items = (await request('GET', '/v1/accounts', { query: { limit: 100 } })).body.items;
+      relabelAccounts(list, owned.items);
+    }
+    if (type !== 'reset' && type !== 'user.email_verified' && !type.startsWith('transfer.')) return;
+    const mine = ++generation;
+    const body = await page(null, shownLimit(list, 20));
+    if (mine === generation) draw(body, true);
+  });
 }

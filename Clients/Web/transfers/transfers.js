@@ -1,8 +1,9 @@
 // Send money, one screen per step: source → recipient → amount → review → submit. The state is
 // the server's draft; only its id is kept here (localStorage, so a second tab finds it too).
 import { request, showProblem, ApiError, Action } from '../api.js';
-import { h, field, form, values, options, show, heading, announce } from '../dom.js';
+import { h, field, form, values, options, show, heading, announce, accountLabel, replaceKeeping, shownLimit } from '../dom.js';
 import { t } from '../i18n.js';
+import { watch, watchBalances } from '../live.js';
 
 const draftKey = 'viperd.draft';
 const steps = ['source', 'recipient', 'amount', 'review'];
@@ -72,7 +73,7 @@ export async function flow({ step }) {
   }, t('startOver'));
 
   if (!draft || step === 'source') {
-    show(heading(t('send')), progress('source'), form({
+    const source = form({
       class: 'stack', id: 'draft-source',
       onsubmit: async (element) => {
         try {
@@ -83,8 +84,10 @@ export async function flow({ step }) {
       },
     },
     field(t('source'), { control: 'select', name: 'fromAccountId', id: 'draft-from', pointer: '/fromAccountId',
-      options: options(data.accounts.map((account) => [account.id, `${account.name} · ${account.available.formatted}`])) }),
-    h('button', { type: 'submit' }, t('next'))));
+      options: options(data.accounts.map((account) => [account.id, accountLabel(account)])) }),
+    h('button', { type: 'submit' }, t('next')));
+    show(heading(t('send')), progress('source'), source);
+    watchBalances(source);
     return;
   }
   // The server decides where the flow goes next; the URL only names a step the user went back to.
@@ -178,10 +181,14 @@ export async function history() {
       h('td', {}, transfer.memo ?? ''),
       h('td', { class: 'amount' }, transfer.amount.formatted));
   }
-  async function load(reset) {
-    const { body } = await request('GET', '/v1/transfers', { query: { limit: 20, cursor: reset ? null : cursor } });
-    if (reset) rows.replaceChildren();
-    rows.append(...body.items.map(row));
+  // `reset`: the first page again (after a transfer of this scene's); `refresh`: as much as is
+  // shown, read anew for a live event, leaving the rows that did not change as they are.
+  let generation = 0;
+  async function load(reset, refresh = false) {
+    const mine = ++generation;
+    const { body } = await request('GET', '/v1/transfers', { query: { limit: refresh ? shownLimit(rows, 20) : 20, cursor: reset ? null : cursor } });
+    if (mine !== generation) return;
+    if (reset) replaceKeeping(rows, body.items.map(row)); else rows.append(...body.items.map(row));
     message.textContent = body.message ?? '';
     message.hidden = !body.message;
     cursor = body.nextCursor;
@@ -189,27 +196,28 @@ export async function history() {
   }
   more.addEventListener('click', () => load(false).catch((error) => announce(error.message)));
   const recipient = field(t('recipient'), { control: 'select', name: 'recipient', id: 'transfer-recipient', pointer: '/toAccountId', options: recipientOptions(data) });
+  const oneStep = form({
+    class: 'stack', id: 'transfer-form',
+    onsubmit: async (element) => {
+      const { recipient: choice, ...rest } = values(element);
+      const step = choice ? recipientStep(choice) : {};
+      element.elements.recipient.dataset.pointer = step.toContactId ? '/toContactId' : '/toAccountId';
+      try {
+        await request('POST', '/v1/transfers', { json: { ...rest, ...step }, action });
+        element.reset();
+        await load(true);
+      } catch (error) { showProblem(element, error); }
+    },
+  },
+  field(t('source'), { control: 'select', name: 'fromAccountId', id: 'transfer-from', pointer: '/fromAccountId',
+    options: options(data.accounts.map((account) => [account.id, accountLabel(account)])) }),
+  recipient,
+  field(t('amount'), { name: 'amount', id: 'transfer-amount', inputmode: 'decimal', pointer: '/amount' }),
+  field(t('memo'), { name: 'memo', id: 'transfer-memo', pointer: '/memo' }),
+  h('button', { type: 'submit' }, t('submit')));
   show(
     heading(t('transfers')),
-    h('section', { 'aria-labelledby': 'one-step-title' }, h('h2', { id: 'one-step-title' }, t('oneStep')), form({
-      class: 'stack', id: 'transfer-form',
-      onsubmit: async (element) => {
-        const { recipient: choice, ...rest } = values(element);
-        const step = choice ? recipientStep(choice) : {};
-        element.elements.recipient.dataset.pointer = step.toContactId ? '/toContactId' : '/toAccountId';
-        try {
-          await request('POST', '/v1/transfers', { json: { ...rest, ...step }, action });
-          element.reset();
-          await load(true);
-        } catch (error) { showProblem(element, error); }
-      },
-    },
-    field(t('source'), { control: 'select', name: 'fromAccountId', id: 'transfer-from', pointer: '/fromAccountId',
-      options: options(data.accounts.map((account) => [account.id, `${account.name} · ${account.available.formatted}`])) }),
-    recipient,
-    field(t('amount'), { name: 'amount', id: 'transfer-amount', inputmode: 'decimal', pointer: '/amount' }),
-    field(t('memo'), { name: 'memo', id: 'transfer-memo', pointer: '/memo' }),
-    h('button', { type: 'submit' }, t('submit')))),
+    h('section', { 'aria-labelledby': 'one-step-title' }, h('h2', { id: 'one-step-title' }, t('oneStep')), oneStep),
     h('section', { 'aria-labelledby': 'history-title' }, h('h2', { id: 'history-title' }, t('history')),
       h('div', { class: 'scroll' }, h('table', { class: 'data' },
         h('thead', {}, h('tr', {}, [t('date'), t('recipient'), t('memo'), t('amount')].map((label, index) =>
@@ -217,5 +225,17 @@ export async function history() {
         rows)),
       message, more),
   );
+  watchBalances(oneStep);
+  // A transfer's status changes with its events (claimed, cancelled, expired), and an order paid
+  // from an account moves money too: the history is read anew. A contact's change is a recipient's.
+  watch(rows, async (type) => {
+    if (type === 'reset' || type.startsWith('transfer.') || type.startsWith('order.')) await load(true, true);
+    if (type === 'reset' || type.startsWith('contact.')) {
+      const select = recipient.querySelector('select');
+      const chosen = select.value;
+      select.replaceChildren(...recipientOptions(await choices()));
+      select.value = chosen;
+    }
+  });
   await load(true);
 }
