@@ -5,11 +5,14 @@
 --   digest       SHA-256 of the ticket, lowercase hex: the ticket itself is never stored
 --   session_key  the session that asked: its refresh family's digest, or its token digest for a
 --                session without refresh; the stream ends with that session
+--   language     the language of the request that asked (en, fr): a browser's EventSource
+--                sends its own Accept-Language, not the one the app was switched to
 --   expires_at   milliseconds; a ticket is deleted when used, and by the purge once expired
 CREATE TABLE event_tickets (
     digest      TEXT PRIMARY KEY NOT NULL,
     user_id     TEXT NOT NULL REFERENCES users (id) ON DELETE CASCADE,
     session_key TEXT NOT NULL,
+    language    TEXT NOT NULL,
     expires_at  BIGINT NOT NULL
 );
 

@@ -30,7 +30,8 @@ public struct EventStreamOpenUseCase {
                 output.presentUnauthorized()
                 return
             }
-            output.presentSubscription(LiveEventSubscription(userID: redeemed.userID, sessionKey: redeemed.sessionKey, sessionExpiresAt: expiresAt))
+            output.presentSubscription(
+                LiveEventSubscription(userID: redeemed.userID, sessionKey: redeemed.sessionKey, sessionExpiresAt: expiresAt, language: redeemed.language))
         } catch {
             output.presentStorage(error)
         }

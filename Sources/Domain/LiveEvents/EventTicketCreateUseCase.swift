@@ -18,7 +18,8 @@ public struct EventTicketCreateUseCase {
         self.policy = policy
     }
 
-    public func eventCreate(tokenDigest: String, output: any EventTicketCreateUseCaseOutput) {
+    /// A ticket for the session of `tokenDigest`, whose stream will speak `language`.
+    public func eventCreate(tokenDigest: String, language: String, output: any EventTicketCreateUseCaseOutput) {
         do {
             let now = clock.now()
             guard let session = try sessions.fetch(tokenDigest: tokenDigest), session.isActive(at: now) else {
@@ -27,7 +28,7 @@ public struct EventTicketCreateUseCase {
             }
             let issued = tokens.issue()
             let ticket = EventTicket(
-                digest: issued.digest, userID: session.userID, sessionKey: session.streamKey, expiresAt: now.addingTimeInterval(policy.ticketLifetime))
+                digest: issued.digest, userID: session.userID, sessionKey: session.streamKey, language: language, expiresAt: now.addingTimeInterval(policy.ticketLifetime))
             guard try sessions.insertEventTicket(ticket, limit: policy.ticketsPerSession, at: now) else {
                 output.presentRateLimited(retryAfter: max(1, Int(policy.ticketLifetime.rounded(.up))))
                 return

@@ -8,11 +8,14 @@ public struct LiveEventSubscription: Equatable, Sendable {
     public var sessionKey: String
     /// When the session ends unless it is used meanwhile (its idle or absolute end).
     public var sessionExpiresAt: Date
+    /// The language a ticket was asked in; nil: the opening request's.
+    public var language: String?
 
-    public init(userID: UserID, sessionKey: String, sessionExpiresAt: Date) {
+    public init(userID: UserID, sessionKey: String, sessionExpiresAt: Date, language: String? = nil) {
         self.userID = userID
         self.sessionKey = sessionKey
         self.sessionExpiresAt = sessionExpiresAt
+        self.language = language
     }
 }
 

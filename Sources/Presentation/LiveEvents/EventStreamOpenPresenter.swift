@@ -34,7 +34,8 @@ public final class EventStreamOpenPresenter: EventStreamOpenUseCaseOutput, Stora
     }
 
     public func presentSubscription(_ subscription: LiveEventSubscription) {
-        output.showStream(EventStreamViewModel(subscription: subscription, resumeAfter: resumeAfter, language: messages.language))
+        let language = subscription.language.flatMap(Language.init(rawValue:)) ?? messages.language
+        output.showStream(EventStreamViewModel(subscription: subscription, resumeAfter: resumeAfter, language: language))
     }
 
     public func presentUnauthorized() { output.showUnauthorized(messages.unauthorized()) }

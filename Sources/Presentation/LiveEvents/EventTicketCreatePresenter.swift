@@ -13,8 +13,9 @@ public final class EventTicketCreatePresenter: EventTicketCreateUseCaseOutput, S
         self.messages = messages
     }
 
+    /// The stream the ticket opens speaks the language this request was answered in.
     public func eventCreate(tokenDigest: String) {
-        useCase.eventCreate(tokenDigest: tokenDigest, output: self)
+        useCase.eventCreate(tokenDigest: tokenDigest, language: messages.language.rawValue, output: self)
     }
 
     public func presentTicket(_ ticket: EventTicketPresentationModel) { output.show(EventTicketViewModel(ticket)) }

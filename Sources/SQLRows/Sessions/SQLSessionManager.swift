@@ -77,7 +77,7 @@ public struct SQLSessionManager<Database: SQLDatabase>: SessionManager {
                 let live = try connection.rows(SessionStatements.countTickets, [key]) { $0.int64(at: 0) }.first ?? 0
                 guard live < Int64(limit) else { return false }
                 try connection.run(SessionStatements.insertTicket, [
-                    .text(ticket.digest), .text(ticket.userID.rawValue), key, .integer(Milliseconds.from(ticket.expiresAt)),
+                    .text(ticket.digest), .text(ticket.userID.rawValue), key, .integer(Milliseconds.from(ticket.expiresAt)), .text(ticket.language),
                 ])
                 return true
             }
@@ -89,7 +89,7 @@ public struct SQLSessionManager<Database: SQLDatabase>: SessionManager {
             try database.write { connection in
                 try connection.rows(SessionStatements.redeemTicket, [.text(digest)]) { row in
                     EventTicket(
-                        digest: digest, userID: UserID(row.string(at: 0) ?? ""), sessionKey: row.string(at: 1) ?? "",
+                        digest: digest, userID: UserID(row.string(at: 0) ?? ""), sessionKey: row.string(at: 1) ?? "", language: row.string(at: 3) ?? "",
                         expiresAt: Milliseconds.date(row.int64(at: 2)))
                 }
             }

@@ -43,10 +43,10 @@ public struct SessionStatements: Sendable {
     public static let deleteExpiredTickets = "DELETE FROM event_tickets WHERE session_key = ?1 AND expires_at <= ?2"
     /// How many tickets session key 1 holds.
     public static let countTickets = "SELECT COUNT(*) FROM event_tickets WHERE session_key = ?1"
-    /// A ticket: digest, user, session key, expiry.
-    public static let insertTicket = "INSERT INTO event_tickets (digest, user_id, session_key, expires_at) VALUES (?1, ?2, ?3, ?4)"
-    /// Uses up ticket 1: its user, session key and expiry.
-    public static let redeemTicket = "DELETE FROM event_tickets WHERE digest = ?1 RETURNING user_id, session_key, expires_at"
+    /// A ticket: digest, user, session key, expiry, language.
+    public static let insertTicket = "INSERT INTO event_tickets (digest, user_id, session_key, expires_at, language) VALUES (?1, ?2, ?3, ?4, ?5)"
+    /// Uses up ticket 1: its user, session key, expiry and language.
+    public static let redeemTicket = "DELETE FROM event_tickets WHERE digest = ?1 RETURNING user_id, session_key, expires_at, language"
     /// The end of the session of stream key 1 (refresh family or token digest), unless revoked or ended at time 2.
     public static let activeUntil = """
         SELECT expires_at FROM sessions WHERE (refresh_family = ?1 OR token_digest = ?1) AND revoked_at IS NULL AND expires_at > ?2

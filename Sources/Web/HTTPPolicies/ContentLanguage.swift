@@ -7,7 +7,10 @@ enum ContentLanguage {
     static func apply(to response: inout HTTPResponse, language: Language) {
         // No body, no words: a 204 has nothing in any language.
         guard !response.body.isEmpty || response.stream != nil || response.push != nil else { return }
-        response.headers.replaceOrAdd(name: "Content-Language", value: language.rawValue)
+        // A stream opened by a ticket speaks the ticket's language, which it names itself.
+        if response.headers["Content-Language"] == nil {
+            response.headers.replaceOrAdd(name: "Content-Language", value: language.rawValue)
+        }
         response.headers.addVary("Accept-Language")
     }
 }

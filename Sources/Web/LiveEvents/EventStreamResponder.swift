@@ -20,7 +20,11 @@ final class EventStreamResponder: SceneResponder, EventStreamOpenPresenterOutput
             // location's buffering says.
             response = HTTPResponse(
                 status: .ok,
-                headers: ["Content-Type": "text/event-stream; charset=utf-8", "Cache-Control": "no-store", "X-Accel-Buffering": "no"],
+                headers: [
+                    "Content-Type": "text/event-stream; charset=utf-8", "Cache-Control": "no-store", "X-Accel-Buffering": "no",
+                    // A ticket's language, which may not be this request's (`ContentLanguage` keeps it).
+                    "Content-Language": stream.language.rawValue,
+                ],
                 push: channel)
         case .userAtCapacity(let limit):
             showProblem(context.messages.tooManyStreams(limit: limit))

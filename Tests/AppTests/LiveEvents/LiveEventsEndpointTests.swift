@@ -181,4 +181,16 @@ struct LiveEventsEndpointTests {
         #expect(try app.request("POST", "/v1/contacts", json: #"{"firstName":"Ann"}"#, auth: .bearer(second)).status == 201)
         #expect(staying.next()?.type == "contact.created")
     }
+
+    @Test("a stream opened by a ticket speaks the language the ticket was asked in, whatever the browser's own Accept-Language")
+    func ticketLanguage() throws {
+        let app = try TestApplication()
+        let response = try app.request("POST", "/v1/events/tickets", headers: ["Accept-Language": "fr"])
+        let ticket = try #require(TestApplication.object(response)["ticket"] as? String)
+        let stream = try LiveStream(port: app.port, target: "/v1/events?ticket=\(ticket)", headers: ["Accept-Language": "en-US"])
+        #expect(stream.head.contains("Content-Language: fr"))
+        _ = stream.events(until: "ready")
+        #expect(try app.request("POST", "/v1/contacts", json: #"{"firstName":"Ann"}"#).status == 201)
+        #expect(stream.next()?.object["message"] as? String == "Un contact a été ajouté")
+    }
 }
