@@ -174,7 +174,9 @@ struct DockerComposeTests {
         #expect(main.contains(#"https   "max-age=63072000";"#))
         let locationCount = locations.components(separatedBy: "\nlocation ").count - 1
         let hstsCount = locations.components(separatedBy: "add_header Strict-Transport-Security $viperd_hsts always;").count - 1
-        #expect(locationCount == 3 && hstsCount == locationCount, "\(locationCount) locations, \(hstsCount) HSTS fields")
+        // `/`, `/metrics`, `/health`… and `/v1/events` (unbuffered, for the streams).
+        #expect(locationCount == 4 && hstsCount == locationCount, "\(locationCount) locations, \(hstsCount) HSTS fields")
+        #expect(locations.contains("location = /v1/events {") && locations.contains("proxy_buffering off;"))
         #expect(locations.contains("location = /metrics {\n    default_type application/problem+json;"))
         #expect(locations.contains("return 404 "))
         // The locations file stays a server-block include (Scripts/deploy/cluster.sh includes it too).
@@ -196,7 +198,8 @@ struct DockerComposeTests {
         let locations = try String(contentsOf: Self.root.appendingPathComponent("deploy/nginx/viperd-locations.conf"), encoding: .utf8)
         // nginx must never send a POST that reached one instance to another.
         let retry = locations.components(separatedBy: "\n").filter { $0.trimmingCharacters(in: .whitespaces).hasPrefix("proxy_next_upstream ") }
-        #expect(retry.count == 1 && !retry[0].contains("non_idempotent"), "\(retry)")
+        // One rule per proxied location (the API's, the streams'), neither with `non_idempotent`.
+        #expect(retry.count == 2 && retry.allSatisfy { !$0.contains("non_idempotent") }, "\(retry)")
         #expect(locations.contains("X-Forwarded-For $proxy_add_x_forwarded_for"))
 
         let migrate = try #require(services["migrate"] as? [String: Any])
