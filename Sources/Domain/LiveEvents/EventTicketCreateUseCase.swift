@@ -30,7 +30,10 @@ public struct EventTicketCreateUseCase {
             let ticket = EventTicket(
                 digest: issued.digest, userID: session.userID, sessionKey: session.streamKey, language: language, expiresAt: now.addingTimeInterval(policy.ticketLifetime))
             guard try sessions.insertEventTicket(ticket, limit: policy.ticketsPerSession, at: now) else {
-                output.presentRateLimited(retryAfter: max(1, Int(policy.ticketLifetime.rounded(.up))))
+                // The policy's lifetime is configuration, not request data; clamped anyway, so no
+                // value of it can trap the conversion.
+                let wait = policy.ticketLifetime.isFinite ? min(max(policy.ticketLifetime, 1), 86_400) : 60
+                output.presentRateLimited(retryAfter: Int(wait.rounded(.up)))
                 return
             }
             output.presentTicket(EventTicketPresentationModel(ticket: issued.token, expiresAt: ticket.expiresAt))
