@@ -13,8 +13,8 @@ defaults (no limit raised), then for SECONDS (default 20):
       slow readers: 40 pipelined `GET /openapi.json` (180 kB each) on a 1 kB receive buffer,
                     never read;
   - from 127.0.0.6, a fresh connection every 200 ms asks `GET /health` (from a process of its
-    own); every answer must come within 1 s, but for at most one in twenty-five within 2 s (the
-    attackers run on the server's own two cores);
+    own); every answer must come within 1 s, although the attackers run on the server's own
+    two cores;
   - the server's resident memory is sampled every 250 ms and must stay under MAX_RSS_MIB
     (environment, default 160: docs/DEPLOYMENT.md's bound for the default limits).
 Prints what each side got and exits 1 on any late or failed answer, an RSS over the bound, or a
@@ -262,7 +262,6 @@ def main():
             except subprocess.TimeoutExpired:
                 server.kill()
     late = [(s, round(a, 3)) for s, _, a in results if s != "200" or a > PROBE_DEADLINE]
-    failed = [(s, round(a, 3)) for s, _, a in results if s != "200" or a > 2 * PROBE_DEADLINE]
     worst = max((a for _, _, a in results), default=0.0)
     slowest_connect = max((c for _, c, _ in results), default=0.0)
     print(f"slow-clients: attack from {len(ATTACKERS)} addresses: {attack.opened} connections opened, "
@@ -276,10 +275,10 @@ def main():
         failures.append("the server died")
     if not results:
         failures.append("no probe ran")
-    # Every answer within 1 s, but for at most one in twenty-five within 2 s: attackers, prober and
-    # server share two cores here, and the kernel's send path for the slow readers (skb
-    # allocation, perf: a third of the server's CPU) now and then holds an event loop ~1 s.
-    if failed or len(late) > len(results) // 25:
+    # Every answer within 1 s. A slow reader once let the kernel queue its whole send buffer,
+    # and copying those megabytes held an event loop for up to ~0.7 s (docs/DEPLOYMENT.md);
+    # the server now bounds that queue (`TCP_NOTSENT_LOWAT`), so no allowance is left.
+    if late:
         failures.append(f"late or failed answers: {late[:10]}")
     if peak[0] / 1024 > max_rss_mib:
         failures.append(f"RSS {peak[0] / 1024:.1f} MiB over the bound")

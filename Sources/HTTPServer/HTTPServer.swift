@@ -137,7 +137,7 @@ public final class HTTPServer: @unchecked Sendable {
         let perAddressCap = configuration.effectiveMaxConnectionsPerAddress
         let perAddressHardCap = perAddressCap + max(16, perAddressCap / 16)
         for _ in 0..<64 {
-            switch Socket.accept(listenFD) {
+            switch Socket.accept(listenFD, kernelUnsentBytes: configuration.kernelUnsentBytes) {
             case .accepted(let fd, let remote):
                 acceptBackoff = .milliseconds(50)
                 let open = context.openConnections.add(1, ordering: .relaxed).newValue

@@ -99,6 +99,13 @@ public struct HTTPServerConfiguration: Sendable {
     /// what a reader that does not read can make the server hold, beside one response, per
     /// connection (the kernel's socket buffer takes the rest of a pipelined burst).
     public var outputHighWaterBytes: Int = 64 * 1024
+    /// Unsent bytes the kernel may queue on one connection (`TCP_NOTSENT_LOWAT`); 0 leaves the
+    /// kernel's own bound. A client that does not read otherwise lets the kernel take up to its
+    /// autotuned send buffer (about 1.6 MB each on loopback): copied into buffers it allocates
+    /// on the event loop's thread, and held outside the server's memory budgets. Bytes in flight
+    /// do not count, so a fast client's window still grows as it reads; only how far the
+    /// server writes ahead of what the client takes is bounded.
+    public var kernelUnsentBytes: Int = 128 * 1024
     /// RFC 9112 §3.2: an HTTP/1.1 request without exactly one Host is a 400.
     public var requireHost: Bool = true
     /// The client's address for a request from the socket peer `peer` (behind a trusted reverse

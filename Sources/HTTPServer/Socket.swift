@@ -83,7 +83,9 @@ enum Socket {
         case failed(Int32)
     }
 
-    static func accept(_ listener: Int32) -> AcceptResult {
+    /// Accepts one connection, non-blocking, with `TCP_NODELAY`, and with at most
+    /// `kernelUnsentBytes` unsent in its kernel queue (`TCP_NOTSENT_LOWAT`; 0: the kernel's bound).
+    static func accept(_ listener: Int32, kernelUnsentBytes: Int) -> AcceptResult {
         while true {
             var storage = sockaddr_storage()
             var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
@@ -98,6 +100,10 @@ enum Socket {
                 _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
                 var one: Int32 = 1
                 setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
+                if kernelUnsentBytes > 0 {
+                    var lowWater = Int32(clamping: kernelUnsentBytes)
+                    setsockopt(fd, Int32(IPPROTO_TCP), TCP_NOTSENT_LOWAT, &lowWater, socklen_t(MemoryLayout<Int32>.size))
+                }
                 return .accepted(fd: fd, remote: host(of: storage, length: length))
             }
             switch errno {
