@@ -155,16 +155,23 @@ struct PendingTransferContractTests {
         #expect(try store.gateway.accounts.balance(of: AccountID("a_u_alice")) == 100_000 - Int64(completed) * 1_000)
     }
 
-    @Test("a sender's pending transfers stop at the quota: one more is refused and reserves nothing", arguments: Backend.allCases)
+    @Test("a sender's pending transfers stop at the quota: one more is refused and reserves nothing; another sender is unaffected", arguments: Backend.allCases)
     func quota(backend: Backend) throws {
         let store = try backend.makeStore(quotas: StorageQuotas(pendingTransfers: 2))
         try store.fund("a_u_alice", 10_000)
+        try store.fund("a_u_bob", 10_000)
         _ = try store.gateway.transfers.execute(Self.pending("tr_1", amount: 100))
         _ = try store.gateway.transfers.execute(Self.pending("tr_2", amount: 100))
         #expect(throws: GatewayError.quotaExceeded(QuotaExceeded(kind: .pendingTransfers, limit: 2))) {
             try store.gateway.transfers.execute(Self.pending("tr_3", amount: 100))
         }
         #expect(try store.gateway.accounts.amounts(of: AccountID("a_u_alice")).pending == 200)
+        // Alice at her quota leaves Bob his own.
+        var bobs = Self.pending("tr_bob", amount: 100)
+        bobs.transfer.ownerID = UserID("u_bob")
+        bobs.transfer.fromAccountID = AccountID("a_u_bob")
+        #expect(try store.gateway.transfers.execute(bobs) == .completed(bobs.transfer))
+        #expect(try store.gateway.accounts.amounts(of: AccountID("a_u_bob")).pending == 100)
         // A resolved one makes room.
         _ = try store.gateway.transfers.cancel(id: TransferID("tr_1"), owner: UserID("u_alice"), at: Self.sent)
         #expect(try store.gateway.transfers.execute(Self.pending("tr_3", amount: 100)) != .insufficientFunds)
