@@ -69,20 +69,23 @@ public final class PostgresDatabase: @unchecked Sendable {
 
     /// Runs `body` inside one transaction and returns once it is committed; when `body` throws,
     /// nothing it did is kept and the error is rethrown. A serialization failure or a deadlock
-    /// runs the whole transaction again.
+    /// runs the whole transaction again. The connection is in pipeline mode meanwhile
+    /// (`PostgresConnection+Pipeline.swift`): `BEGIN` and what `body` enqueues go out with its
+    /// next read, or with the `COMMIT`.
     @discardableResult
     public func write<T>(_ body: (PostgresConnection) throws -> T) throws -> T {
         let start = ContinuousClock.now
         defer { record(since: start) }
         return try withConnection { connection in
             var attempt = 0
+            var reconnected = false
             while true {
                 do {
                     // A retried attempt appends again: what the rolled-back one noted goes.
                     connection.usersToWake.removeAll(keepingCapacity: true)
                     try begin(on: connection)
                     let result = try body(connection)
-                    try connection.execute("COMMIT")
+                    try connection.commitPipeline()
                     statisticsLock.withLock { recordedStatistics.commits += 1 }
                     if !connection.usersToWake.isEmpty {
                         let users = connection.usersToWake
@@ -97,6 +100,13 @@ public final class PostgresDatabase: @unchecked Sendable {
                     // A short random pause, growing, so the transactions that collided do not
                     // collide again in lockstep.
                     Thread.sleep(forTimeInterval: Double.random(in: 0...0.002) * Double(attempt))
+                } catch let error as PostgresError where !reconnected && connection.lostBeforeBegin(error) {
+                    // The pooled session was dead (a server restart since it was last used), found
+                    // at the first round trip, which carried the `BEGIN`: nothing of the write ran,
+                    // so it runs again on a fresh session, once, as a failed `BEGIN` did.
+                    connection.leavePipeline()
+                    reconnected = true
+                    guard connection.reconnect() else { throw error }
                 } catch {
                     rollBack(connection)
                     throw error
@@ -105,18 +115,23 @@ public final class PostgresDatabase: @unchecked Sendable {
         }
     }
 
-    /// `BEGIN`, on a fresh session when the pooled one turns out to be dead: nothing of the
-    /// transaction was sent yet, so starting again on a new session is safe.
+    /// Pipeline mode and a queued `BEGIN`, on a fresh session when libpq already knows the pooled
+    /// one is dead: nothing of the transaction was sent yet, so starting again on a new session
+    /// is safe. A death libpq learns of only when it reads is met in `write`.
     private func begin(on connection: PostgresConnection) throws {
         do {
-            try connection.execute("BEGIN")
+            try connection.beginPipeline()
         } catch let error as PostgresError where error.sqlState.isEmpty || error.sqlState.hasPrefix("08") {
+            connection.leavePipeline()
             guard connection.reconnect() else { throw error }
-            try connection.execute("BEGIN")
+            try connection.beginPipeline()
         }
     }
 
+    /// Ends what a failed write left: pipeline mode first (`ROLLBACK` is sent outside it), then
+    /// the transaction.
     private func rollBack(_ connection: PostgresConnection) {
+        connection.leavePipeline()
         if connection.isInTransaction {
             try? connection.execute("ROLLBACK")
         }
@@ -169,6 +184,9 @@ public final class PostgresDatabase: @unchecked Sendable {
     func give(back connection: PostgresConnection) {
         rollBack(connection)
         let usable = connection.isIdle || (connection.reconnect() && connection.isIdle)
+        let roundTrips = connection.roundTrips
+        connection.roundTrips = 0
+        statisticsLock.withLock { recordedStatistics.roundTrips += roundTrips }
         condition.withLock {
             if usable {
                 idle.append(connection)

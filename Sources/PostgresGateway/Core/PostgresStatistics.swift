@@ -8,6 +8,10 @@ public struct PostgresStatistics: Equatable, Sendable {
     public var commits = 0
     /// Write transactions run again after a serialization failure or a deadlock.
     public var retries = 0
+    /// Times a caller waited on the server: each statement or script run alone, each prepare
+    /// outside a write, and each sync of a write's pipeline (what it queued, then its read or
+    /// its `COMMIT`). Counted when the connection goes back to the pool.
+    public var roundTrips = 0
 
     public init() {}
 }

@@ -1,0 +1,187 @@
+import CPostgres
+import SQLRows
+
+/// What a pipelined write has sent and not read yet, in the order the server answers.
+struct PostgresPipeline {
+    /// One message awaiting its answer.
+    enum Unread {
+        /// The write's `BEGIN`: until it is answered, a lost session means nothing of the write ran.
+        case begin
+        /// A statement prepared in the pipeline, the first time this session sends it.
+        case prepare(sql: String)
+        /// A statement run (or `COMMIT`).
+        case statement(sql: String)
+
+        var sql: String {
+            switch self {
+            case .begin: "BEGIN"
+            case .prepare(let sql), .statement(let sql): sql
+            }
+        }
+    }
+
+    var unread: [Unread] = []
+    /// Whether the server answered the write's `BEGIN`.
+    var begun = false
+}
+
+/// A write in libpq's pipeline mode: statements whose results nothing waits on (`enqueue`, and
+/// `BEGIN`) are sent without waiting, and go out with the next statement whose rows are read
+/// or with the `COMMIT`, one round trip for all of them (`sync`). The first error among them is
+/// thrown as the `PostgresError` it is, so retries (40001, 40P01) and constraint mapping see
+/// what they saw when each statement waited; the server skips the rest up to the sync.
+///
+/// The connection stays blocking: libpq flushes as it sends, and while a send waits for room
+/// it reads the server's answers, so the server never stalls writing to us. What a pipeline
+/// holds is bounded anyway by the writes themselves: between two reads a write queues a
+/// handful of statements (a transfer: its two legs, the transfer and two events), an order at
+/// most its lines (`OrderPolicy.maximumLines`) and a few more, each answered by a few bytes.
+extension PostgresConnection {
+    /// Enters pipeline mode and queues `BEGIN`. A refused send (a session libpq already knows
+    /// is lost) is a connection failure, which `PostgresDatabase.write` meets by reconnecting.
+    func beginPipeline() throws {
+        guard PQenterPipelineMode(handle) == 1 else { throw connectionFailure(sql: "BEGIN") }
+        pipeline = PostgresPipeline()
+        try sendUnprepared(.begin)
+    }
+
+    /// Queues the prepared statement of `sql`, preparing it in the pipeline first when this
+    /// session has not: the prepare costs no round trip of its own. Prepared rather than sent
+    /// unprepared (`PQsendQueryParams`) so the statement stays prepared for every later use,
+    /// as outside pipelines.
+    func send(_ sql: String, _ values: [SQLValue]) throws {
+        try Self.refuseNUL(in: values, of: sql)
+        let name: String
+        if let known = prepared[sql] {
+            name = known
+        } else {
+            name = nextStatementName()
+            guard PQsendPrepare(handle, name, PostgresPlaceholders.rewrite(sql), 0, nil) == 1 else { throw connectionFailure(sql: sql) }
+            // Taken now, so a second use in this pipeline does not prepare it again; a prepare
+            // the server refuses or skips gives it back (`drain`).
+            prepared[sql] = name
+            pipeline?.unread.append(.prepare(sql: sql))
+        }
+        let sent = Self.withTexts(of: values) { PQsendQueryPrepared(handle, name, Int32(values.count), $0, nil, nil, 0) }
+        guard sent == 1 else { throw connectionFailure(sql: sql) }
+        pipeline?.unread.append(.statement(sql: sql))
+    }
+
+    /// Sends what is queued with a sync and reads every result up to it: the first error is
+    /// thrown, else the last statement's result is given to `read`.
+    func sync<T>(readingLast read: (OpaquePointer) throws -> T) throws -> T {
+        let (failure, last) = drain(keepingLast: true)
+        if let failure {
+            if let last { PQclear(last) }
+            throw failure
+        }
+        guard let last else { throw PostgresError(sqlState: "", message: "the pipeline ended without the statement's result") }
+        defer { PQclear(last) }
+        return try read(last)
+    }
+
+    /// Queues `COMMIT` after what the write queued, reads every result (the first error is
+    /// thrown, and nothing was committed) and leaves pipeline mode.
+    func commitPipeline() throws {
+        try sendUnprepared(.statement(sql: "COMMIT"))
+        if let failure = drain(keepingLast: false).failure { throw failure }
+        leavePipeline()
+    }
+
+    /// Leaves pipeline mode whatever state the write left: what is still queued is sent and its
+    /// results read and dropped (the caller has the error that ended the write). On a lost
+    /// session libpq cannot leave it; the pool then finds the session not idle and reconnects it.
+    func leavePipeline() {
+        guard let pipeline else { return }
+        if !pipeline.unread.isEmpty, PQstatus(handle) == CONNECTION_OK {
+            _ = drain(keepingLast: false)
+        }
+        self.pipeline = nil
+        _ = PQexitPipelineMode(handle)
+    }
+
+    /// Whether `error` came from a session lost before the server answered the write's `BEGIN`:
+    /// nothing of the write ran, so it may run again from the start on a fresh session.
+    func lostBeforeBegin(_ error: PostgresError) -> Bool {
+        guard let pipeline, !pipeline.begun else { return false }
+        return error.sqlState.isEmpty || error.sqlState.hasPrefix("08") || PQstatus(handle) != CONNECTION_OK
+    }
+
+    /// Runs `script` (several statements, no parameters) inside the pipelined write: what is
+    /// queued is read first, then the script runs outside pipeline mode, which is entered again.
+    func runOutsidePipeline(_ script: String) throws {
+        if pipeline?.unread.isEmpty == false, let failure = drain(keepingLast: false).failure { throw failure }
+        guard PQexitPipelineMode(handle) == 1 else { throw connectionFailure(sql: script) }
+        let saved = pipeline
+        pipeline = nil
+        defer {
+            if PQenterPipelineMode(handle) == 1 { pipeline = saved }
+        }
+        try execute(script)
+    }
+
+    private func sendUnprepared(_ message: PostgresPipeline.Unread) throws {
+        guard PQsendQueryParams(handle, message.sql, 0, nil, nil, nil, nil, 0) == 1 else { throw connectionFailure(sql: message.sql) }
+        pipeline?.unread.append(message)
+    }
+
+    /// One round trip: a sync, then every result up to it. Returns the first error (a lost
+    /// session's when the results stop coming) and, when `keepingLast`, the last message's
+    /// successful result, which the caller clears.
+    private func drain(keepingLast: Bool) -> (failure: PostgresError?, last: OpaquePointer?) {
+        let unread = pipeline?.unread ?? []
+        pipeline?.unread.removeAll(keepingCapacity: true)
+        roundTrips += 1
+        var failure: PostgresError?
+        var last: OpaquePointer?
+        guard PQpipelineSync(handle) == 1 else {
+            forgetPrepares(in: unread)
+            return (connectionFailure(sql: unread.last?.sql), nil)
+        }
+        var index = 0
+        // A message's results end with a NULL; two in a row mean libpq has nothing more queued
+        // (a lost session), where waiting for the sync would never end.
+        var endedOne = false
+        while true {
+            guard let result = PQgetResult(handle) else {
+                if endedOne || PQstatus(handle) != CONNECTION_OK {
+                    forgetPrepares(in: unread[min(index, unread.count)...])
+                    if let kept = last { PQclear(kept) }
+                    return (failure ?? connectionFailure(sql: index < unread.count ? unread[index].sql : nil), nil)
+                }
+                endedOne = true
+                index += 1
+                continue
+            }
+            endedOne = false
+            let status = PQresultStatus(result)
+            if status == PGRES_PIPELINE_SYNC {
+                PQclear(result)
+                break
+            }
+            let message = index < unread.count ? unread[index] : nil
+            if Self.succeeded(result) {
+                if case .begin = message { pipeline?.begun = true }
+                if keepingLast, index == unread.count - 1 {
+                    last = result
+                    continue
+                }
+            } else {
+                if case .prepare(let sql) = message { prepared[sql] = nil }
+                // Skipped after the first error: not an error of its own.
+                if failure == nil, status != PGRES_PIPELINE_ABORTED { failure = self.failure(of: result, sql: message?.sql) }
+            }
+            PQclear(result)
+        }
+        if failure != nil, let kept = last {
+            PQclear(kept)
+            last = nil
+        }
+        return (failure, last)
+    }
+
+    /// Statements whose prepare was sent among `messages` but never answered: not prepared.
+    private func forgetPrepares(in messages: some Sequence<PostgresPipeline.Unread>) {
+        for case .prepare(let sql) in messages { prepared[sql] = nil }
+    }
+}
