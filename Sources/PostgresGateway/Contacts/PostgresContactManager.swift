@@ -122,7 +122,8 @@ public struct PostgresContactManager: ContactManager {
                 if let quota {
                     try QuotaCheck.ensureRoom(on: connection, .contacts, limit: quota, count: Self.contactCount, [.text(contact.ownerID.rawValue)])
                 }
-                try connection.run(Self.insert, ContactRow.insertValues(of: contact))
+                // Sent with its event and the commit: nothing reads what it returns.
+                try connection.enqueue(Self.insert, ContactRow.insertValues(of: contact))
                 try OutboxSteps.append([.contactCreated(contact)], on: connection)
             }
         }

@@ -9,11 +9,21 @@ public protocol SQLConnection {
     @discardableResult
     func run(_ sql: String, _ values: [SQLValue]) throws -> Int
 
+    /// Runs `sql` where the write does not wait on its result: a gateway may send it together
+    /// with the next statement whose rows are read, or with the commit; an error it raises is
+    /// thrown then, and fails the write like any other. For statements no decision reads (an
+    /// insert, a lock taken in order), never for one whose count or rows the caller checks.
+    func enqueue(_ sql: String, _ values: [SQLValue]) throws
+
     /// Runs `sql` with `values` bound to its parameters and maps every row it returns.
     func rows<T>(_ sql: String, _ values: [SQLValue], _ map: (Row) throws -> T) throws -> [T]
 
     /// Runs `sql`, a statement without parameters or rows (`BEGIN`, `COMMIT`).
     func execute(_ sql: String) throws
+
+    /// What the engine of this connection's database says differently (`SQLDatabase.dialect`),
+    /// for the steps written once that are handed a connection alone (`OutboxSteps`).
+    static var dialect: SQLDialect { get }
 
     /// The write under way appended an event to `user`'s outbox, or ended one of their
     /// sessions: the database tells its `outboxSignal` once the write's transaction has ended, so

@@ -11,15 +11,23 @@ public struct SQLDialect: Sendable {
     /// (a WAL reader keeps the snapshot of its first read), PostgreSQL's `REPEATABLE READ`
     /// (`READ COMMITTED` would take one per statement).
     public let beginSnapshot: String
+    /// Whether a `WITH` may hold an `UPDATE … RETURNING` whose rows the statement reads
+    /// (PostgreSQL's data-modifying CTE): the outbox then takes a position and inserts its event in
+    /// one statement a write need not wait on (`OutboxSteps.appendEvent`). SQLite's `WITH` holds
+    /// selects only, so it runs the two statements.
+    public let updatesInWith: Bool
     /// Whether an error is this engine's unique violation of `users.email` (any other
     /// constraint, such as a first account the CHECKs refuse, is a fault, not a taken email).
     public let isEmailTaken: @Sendable (any Error) -> Bool
 
     /// A dialect as each property says.
-    public init(rowLock: String, leaseLock: String, beginSnapshot: String, isEmailTaken: @escaping @Sendable (any Error) -> Bool) {
+    public init(
+        rowLock: String, leaseLock: String, beginSnapshot: String, updatesInWith: Bool, isEmailTaken: @escaping @Sendable (any Error) -> Bool
+    ) {
         self.rowLock = rowLock
         self.leaseLock = leaseLock
         self.beginSnapshot = beginSnapshot
+        self.updatesInWith = updatesInWith
         self.isEmailTaken = isEmailTaken
     }
 

@@ -7,6 +7,15 @@ import Foundation
 public enum OutboxSteps {
     public static let nextPosition = "UPDATE users SET last_event_position = last_event_position + 1 WHERE id = ?1 RETURNING last_event_position"
     public static let insertEvent = "INSERT INTO events (user_id, position, type, payload, created_at) VALUES (?1, ?2, ?3, ?4, ?5) RETURNING seq"
+    /// `nextPosition` and `insertEvent` as one statement, where the dialect allows an `UPDATE` in
+    /// `WITH` (`SQLDialect.updatesInWith`), so a write can send it without waiting. The position is
+    /// a scalar subquery: a missing user gives NULL, which `events.position NOT NULL` refuses,
+    /// where a join would insert nothing and fail silently. Parameters: ?1 user, ?2 type, ?3
+    /// payload, ?4 created_at.
+    public static let appendEvent = """
+        WITH bumped AS (UPDATE users SET last_event_position = last_event_position + 1 WHERE id = ?1 RETURNING last_event_position) \
+        INSERT INTO events (user_id, position, type, payload, created_at) VALUES (?1, (SELECT last_event_position FROM bumped), ?2, ?3, ?4)
+        """
     public static let insertMail = """
         INSERT INTO mail_messages (id, event_seq, user_id, recipient, recipient_name, language, kind, secret, details, state, next_attempt_at, created_at)
         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?10, 'queued', ?9, ?9)
@@ -28,10 +37,19 @@ public enum OutboxSteps {
         }
     }
 
-    /// Appends `notice`'s event and queues its mail.
+    /// Appends `notice`'s event and queues its mail. An event without mail is sent as one
+    /// statement the write does not wait on where the dialect allows (`appendEvent`); mail needs
+    /// the event's sequence number, so it keeps the two statements and reads it.
     @inlinable
     public static func append<Connection: SQLConnection>(_ notice: Notice, on connection: Connection) throws {
         let event = notice.event
+        if notice.mail == nil, Connection.dialect.updatesInWith {
+            try connection.enqueue(appendEvent, [
+                .text(event.userID.rawValue), .text(event.type.rawValue), .text(event.payloadJSON), .integer(Milliseconds.from(event.createdAt)),
+            ])
+            connection.wakeLiveStreams(of: event.userID)
+            return
+        }
         guard let position = try connection.rows(nextPosition, [.text(event.userID.rawValue)], { $0.int64(at: 0) }).first else {
             throw GatewayError.failure("no user \(event.userID.rawValue) to append an event to")
         }

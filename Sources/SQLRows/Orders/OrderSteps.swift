@@ -23,12 +23,13 @@ public enum OrderSteps {
         let sequence = try connection.rows(sql.nextNumber, []) { $0.int64(at: 0) }.first
         guard let sequence else { throw GatewayError.failure("order_number_counter has no row") }
         let number = OrderNumber(sequence: sequence)
-        try connection.run(sql.insert, OrderRow.insertValues(of: order, number: number))
+        // Nothing reads what the inserts return: they go out with the commit.
+        try connection.enqueue(sql.insert, OrderRow.insertValues(of: order, number: number))
         for (index, line) in order.lines.enumerated() {
-            try connection.run(sql.insertLine, OrderRow.lineValues(line, index: index, of: order.id))
+            try connection.enqueue(sql.insertLine, OrderRow.lineValues(line, index: index, of: order.id))
         }
         if let payment = order.payment {
-            try connection.run(sql.insertTransaction, TransactionRow.values(of: try paymentDebit(payment, of: order, number: number)))
+            try connection.enqueue(sql.insertTransaction, TransactionRow.values(of: try paymentDebit(payment, of: order, number: number)))
         }
         let created = Order(order, number: number)
         try OutboxSteps.append([.orderPlaced(created)], on: connection)

@@ -44,7 +44,8 @@ public enum TransferSteps {
         let transfer = new.transfer
         if locksAccounts {
             let to = transfer.toAccountID ?? transfer.fromAccountID
-            _ = try connection.rows(lockAccounts, [.text(transfer.fromAccountID.rawValue), .text(to.rawValue)]) { _ in () }
+            // Nothing reads the locked rows: the lock goes out with the funds read, in one round trip.
+            try connection.enqueue(lockAccounts, [.text(transfer.fromAccountID.rawValue), .text(to.rawValue)])
         }
         let available = try connection.rows(available, [.text(transfer.fromAccountID.rawValue)]) { $0.int64(at: 0) }.first
         guard let available, transfer.amount.minor <= available else { return .insufficientFunds }
@@ -58,8 +59,10 @@ public enum TransferSteps {
             ])
             guard deleted == 1 else { return .draftNotFound }
         }
-        for leg in new.legs { try connection.run(TransactionRow.insert, TransactionRow.values(of: leg)) }
-        try connection.run(insert, TransferRow.values(of: transfer))
+        // Past the checks nothing reads what the writes return: they go out with the commit, and
+        // one that fails (a taken id, a balance CHECK) fails the transfer there.
+        for leg in new.legs { try connection.enqueue(TransactionRow.insert, TransactionRow.values(of: leg)) }
+        try connection.enqueue(insert, TransferRow.values(of: transfer))
         try OutboxSteps.append(new.notices, on: connection)
         return .completed(transfer)
     }
@@ -90,7 +93,7 @@ public enum TransferSteps {
         guard var transfer = found else { return .notFound }
         if locksAccounts {
             let other = claimAccount ?? transfer.fromAccountID
-            _ = try connection.rows(lockAccounts, [.text(transfer.fromAccountID.rawValue), .text(other.rawValue)]) { _ in () }
+            try connection.enqueue(lockAccounts, [.text(transfer.fromAccountID.rawValue), .text(other.rawValue)])
             // Every resolver of this transfer locks its source first: what is read now is final.
             guard let current = try connection.rows(fetchAny, [.text(transfer.id.rawValue)], TransferRow.transfer).first else { return .notFound }
             transfer = current
@@ -130,7 +133,7 @@ public enum TransferSteps {
     @inlinable
     public static func store<Connection: SQLConnection>(_ resolution: Resolution, on connection: Connection) throws -> Transfer {
         let transfer = resolution.resolved
-        for leg in resolution.legs { try connection.run(TransactionRow.insert, TransactionRow.values(of: leg)) }
+        for leg in resolution.legs { try connection.enqueue(TransactionRow.insert, TransactionRow.values(of: leg)) }
         let changed = try connection.run(resolve, [
             .text(transfer.id.rawValue), .text(transfer.status.rawValue), transfer.resolvedAt.map { .integer(Milliseconds.from($0)) } ?? .null,
             SQLValue(transfer.cancelledBy?.rawValue), SQLValue(transfer.toAccountID?.rawValue), SQLValue(transfer.debitTransactionID?.rawValue),

@@ -37,8 +37,9 @@ struct SharedStatementTextsTests {
         }
     }
 
-    /// The texts only PostgreSQL runs: the row locks SQLite's one writer never needs.
-    static let lockTexts = [QuotaCheck.lockOwner, AccountLocks.lock, TransferSteps.lockAccounts]
+    /// The texts only PostgreSQL runs: the row locks SQLite's one writer never needs, and the
+    /// outbox append as one statement (`SQLDialect.updatesInWith`).
+    static let lockTexts = [QuotaCheck.lockOwner, AccountLocks.lock, TransferSteps.lockAccounts, OutboxSteps.appendEvent]
 
     /// Every text both engines run, with the lock clauses of `D`'s dialect.
     static func texts<D: SQLDatabase>(_: D.Type) -> [String] {
