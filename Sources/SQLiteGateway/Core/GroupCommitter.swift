@@ -14,6 +14,7 @@ final class GroupCommitter: @unchecked Sendable {
 
     private let lock = NSLock()
     private var queue: GroupCommitQueue<PendingWrite>
+    private var companyWaits = 0
 
     /// At most `limit` writes share one transaction; a lead waits up to `delay` for company after
     /// a group of several.
@@ -24,6 +25,12 @@ final class GroupCommitter: @unchecked Sendable {
     /// Queued writes not yet taken by a leader (for tests that need a group formed on purpose).
     var waitingCount: Int {
         lock.withLock { queue.queued.count }
+    }
+
+    /// Groups whose lead waited for company before taking them (for `/metrics`): the queue asks
+    /// for that wait at most once per group.
+    var groupsThatWaited: Int {
+        lock.withLock { companyWaits }
     }
 
     /// Returns once `write` is finished: committed, or failed with its reason recorded in it.
@@ -40,6 +47,7 @@ final class GroupCommitter: @unchecked Sendable {
                 lock.lock()
                 action = queue.handle(.woken(write))
             case .waitForCompany(let delay):
+                companyWaits += 1
                 lock.unlock()
                 _ = write.waitForWakeUp(until: .now() + Self.nanoseconds(delay))
                 lock.lock()

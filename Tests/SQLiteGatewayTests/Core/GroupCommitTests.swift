@@ -97,6 +97,37 @@ struct GroupCommitTests {
         #expect(after.committedWrites - before.committedWrites == 9)
     }
 
+    @Test("three writes grouped count one commit of three writes, in the histogram's bucket of four")
+    func groupSizesAreCounted() throws {
+        let temporary = try makeItemsDatabase()
+        let database = temporary.database
+        let before = database.statistics
+
+        _ = queueAsOneGroup(database, [insert("a"), insert("b"), insert("c")])
+
+        let after = database.statistics
+        #expect(after.commits - before.commits == 2, "the holder's commit, then one for the three")
+        #expect(after.committedWrites - before.committedWrites == 4)
+        let grown = zip(after.commitSizeCounts, before.commitSizeCounts).map { $0 - $1 }
+        // Bounds 1, 2, 4, 8…: the holder alone in the first bucket, the three in the bucket of four.
+        #expect(grown == [1, 0, 1, 0, 0, 0, 0, 0])
+        #expect(after.groupCommitWaits == before.groupCommitWaits, "no delay configured: no lead waits")
+    }
+
+    @Test("a group whose every write failed counts no commit and no group size")
+    func failedGroupIsNotCounted() throws {
+        let temporary = try makeItemsDatabase()
+        let database = temporary.database
+        let before = database.statistics
+
+        _ = runAsOneGroup(database, [{ _ in throw Refusal() }, { _ in throw Refusal() }])
+
+        let after = database.statistics
+        #expect(after.commits == before.commits)
+        #expect(after.committedWrites == before.committedWrites)
+        #expect(after.commitSizeCounts == before.commitSizeCounts)
+    }
+
     @Test("a write that throws in a group loses only its own changes; the others commit")
     func failedWriteRollsBackAlone() throws {
         let temporary = try makeItemsDatabase()
@@ -328,10 +359,13 @@ struct GroupCommitTests {
         #expect(Date().timeIntervalSince(filling) < 15, "the lead stopped waiting when the third write queued")
         #expect(try names(database) == ["a", "b", "c", "d", "e"])
         #expect(database.statistics.commits - before.commits == 1)
+        #expect(database.statistics.groupCommitWaits - before.groupCommitWaits == 1, "one group, started with one wait")
 
         let waiting = try makeDelayedDatabase(delay: .milliseconds(100), in: folder.appendingPathComponent("delay"))
         _ = queueAsOneGroup(waiting, [insert("a"), insert("b")])
+        #expect(waiting.statistics.groupCommitWaits == 0, "a lead after a group of one does not wait")
         try insert("c")(waiting)
         #expect(try names(waiting) == ["a", "b", "c"], "the lead's wait timed out and it committed alone")
+        #expect(waiting.statistics.groupCommitWaits == 1)
     }
 }
