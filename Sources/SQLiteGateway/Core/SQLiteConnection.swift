@@ -26,6 +26,9 @@ public final class SQLiteConnection {
     /// Users whose live streams the write under way must wake (`wakeLiveStreams`), until the
     /// database takes them after the transaction.
     var usersToWake: [UserID] = []
+    /// Objects SQLite callbacks of this connection point to (`installCheckpointHook`), released
+    /// once it is closed.
+    var retainedHookContexts: [Unmanaged<AnyObject>] = []
 
     /// Opens `path` and applies the connection settings of `configuration`.
     public init(path: String, mode: Mode, configuration: DatabaseConfiguration) throws {
@@ -64,6 +67,7 @@ public final class SQLiteConnection {
         // Statements first, so the close below is immediate rather than deferred to their finalization.
         statements.removeAll()
         sqlite3_close_v2(handle)
+        for context in retainedHookContexts { context.release() }
     }
 
     /// Whether the main database has a table named `name` (migrations add them as they go).
