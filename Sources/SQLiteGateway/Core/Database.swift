@@ -23,8 +23,16 @@ public final class Database: @unchecked Sendable {
     let groupCommitter: GroupCommitter
     /// Counts the open snapshots (`openSnapshot`).
     let snapshotSlots: SnapshotSlots
-    private let readersCondition = NSCondition()
-    private var idleReaders: [SQLiteConnection]
+    let readersCondition = NSCondition()
+    /// Only touched while holding `readersCondition`.
+    var idleReaders: [SQLiteConnection]
+    /// The page-cache counters last read from each reader (`readerCacheStatistics`), by reader;
+    /// only touched while holding `readersCondition`.
+    var readerCacheSeen: [ObjectIdentifier: ReaderCacheCounters] = [:]
+    /// Their sum over every reader so far, grown by each reading's difference.
+    var readerCacheTotals = ReaderCacheStatistics()
+    /// Runs the writer's checkpoints and counts them.
+    let checkpointer = WALCheckpointer()
     private let statisticsLock = NSLock()
     private var recordedStatistics = DatabaseStatistics()
     /// Told about every error a read or write throws: use cases only see a `GatewayError`, so
@@ -51,9 +59,11 @@ public final class Database: @unchecked Sendable {
             ? GroupCommitter(limit: configuration.groupCommitLimit, delay: configuration.groupCommitDelay) : GroupCommitter(limit: 1)
         // The writer first: it creates the file and switches it to WAL before any reader opens it.
         writer = try SQLiteConnection(path: path, mode: .writer, configuration: configuration)
+        writer.installCheckpointHook(checkpointer)
         idleReaders = try (0..<max(1, configuration.readerCount)).map { _ in
             try SQLiteConnection(path: path, mode: .reader, configuration: configuration)
         }
+        for reader in idleReaders { readerCacheSeen[ObjectIdentifier(reader)] = ReaderCacheCounters() }
     }
 
     /// A missing folder is created 0700 and a missing database file 0600, before SQLite opens
@@ -83,7 +93,14 @@ public final class Database: @unchecked Sendable {
 
     /// Use counters since opening.
     public var statistics: DatabaseStatistics {
-        statisticsLock.withLock { recordedStatistics }
+        var statistics = statisticsLock.withLock { recordedStatistics }
+        statistics.groupCommitWaits = groupCommitter.groupsThatWaited
+        let checkpoints = checkpointer.statistics
+        statistics.checkpoints = checkpoints.checkpoints
+        statistics.checkpointedFrames = checkpoints.checkpointedFrames
+        statistics.checkpointSeconds = checkpoints.seconds
+        statistics.walFrames = checkpoints.logFrames
+        return statistics
     }
 
     /// Whether a reader answers `SELECT 1` (waiting for a free one if all are busy) and, after a
@@ -187,6 +204,17 @@ public final class Database: @unchecked Sendable {
         }
     }
 
+    /// Runs `body` on a reader like `read`, but neither counted in `statistics` nor reported to
+    /// the error handler: for the server's own looks at the data (`/metrics`), not requests.
+    func withUncountedReader<T>(_ body: (SQLiteConnection) throws -> T) throws -> T {
+        let reader = takeReader()
+        defer {
+            reader.resetBusyStatements()
+            returnReader(reader)
+        }
+        return try body(reader)
+    }
+
     private func takeReader() -> SQLiteConnection {
         readersCondition.lock()
         defer { readersCondition.unlock() }
@@ -220,6 +248,12 @@ public final class Database: @unchecked Sendable {
         statisticsLock.withLock {
             recordedStatistics.commits += 1
             recordedStatistics.committedWrites += writes
+            recordedStatistics.countCommitSize(writes)
         }
+    }
+
+    /// Counts a merge step of the contact search index that found work.
+    func recordSearchMerge() {
+        statisticsLock.withLock { recordedStatistics.searchMerges += 1 }
     }
 }

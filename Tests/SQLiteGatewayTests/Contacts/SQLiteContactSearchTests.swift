@@ -134,6 +134,25 @@ struct SQLiteContactSearchTests {
         try Self.checkIndex(temporary.database)
     }
 
+    @Test("the segment gauge follows the index without counting as a query; each merge step with work counts one merge")
+    func segmentsAndMergesAreCounted() throws {
+        try insertOneByOne()
+        let database = temporary.database
+        let queries = database.statistics.queries
+        let gauge = try database.contactSearchSegments()
+        let counted = try Int(Self.segments(database))
+        #expect(gauge == counted)
+        #expect(try database.contactSearchSegments() ?? 0 > 1)
+        #expect(database.statistics.queries == queries + 1, "only the test's own read counted")
+        let before = database.statistics.searchMerges
+
+        var steps = 0
+        while try database.mergeContactSearchIndex(pages: 1) { steps += 1 }
+
+        #expect(database.statistics.searchMerges - before == steps, "the last step, without work, is not counted")
+        #expect(try database.contactSearchSegments() == 1)
+    }
+
     @Test("the upkeep splits grown buckets and merges the index into one segment once queries pause")
     func upkeepWorksWhenIdle() throws {
         try insertOneByOne()
