@@ -11,10 +11,16 @@ public final class MetricsRegistry: Sendable {
     public struct Sources: Sendable {
         public var openConnections: @Sendable () -> Int
         public var database: @Sendable () -> (queries: Int, seconds: Double)
+        /// The SQLite store's series; nil on PostgreSQL.
+        public var sqlite: @Sendable () -> SQLiteMetrics?
 
-        public init(openConnections: @escaping @Sendable () -> Int = { 0 }, database: @escaping @Sendable () -> (queries: Int, seconds: Double) = { (0, 0) }) {
+        public init(
+            openConnections: @escaping @Sendable () -> Int = { 0 }, database: @escaping @Sendable () -> (queries: Int, seconds: Double) = { (0, 0) },
+            sqlite: @escaping @Sendable () -> SQLiteMetrics? = { nil }
+        ) {
             self.openConnections = openConnections
             self.database = database
+            self.sqlite = sqlite
         }
     }
 
@@ -103,6 +109,7 @@ public final class MetricsRegistry: Sendable {
         lines.append("# HELP viperd_database_seconds_total Wall time spent in database calls.")
         lines.append("# TYPE viperd_database_seconds_total counter")
         lines.append("viperd_database_seconds_total \(database.seconds)")
+        if let sqlite = sources.sqlite() { lines += sqlite.lines }
         lines.append("# HELP viperd_http_refusals_total Responses the HTTP layer wrote itself, before routing, by status.")
         lines.append("# TYPE viperd_http_refusals_total counter")
         for (status, count) in refusals.sorted(by: { $0.key < $1.key }) {

@@ -35,6 +35,33 @@ struct LogsAndMetricsTests {
         #expect(start <= now + 1 && start > now - 3600, "process_start_time_seconds \(start), now \(now)")
     }
 
+    @Test("/metrics has the SQLite store's commit, checkpoint, reader cache and search index series, which follow the writes")
+    func sqliteSeries() throws {
+        let app = try TestApplication()
+        func value(_ series: String, in metrics: String) -> Double? {
+            metrics.split(separator: "\n").first { $0.hasPrefix(series + " ") }.flatMap { Double($0.split(separator: " ").last ?? "") }
+        }
+        let before = try app.metrics().text
+        let created = try app.request("POST", "/v1/contacts", json: #"{"firstName":"Ada","lastName":"Lovelace"}"#)
+        #expect(created.status == 201)
+
+        let metrics = try app.metrics().text
+        let commits = value("viperd_sqlite_commits_total", in: metrics) ?? 0
+        #expect(commits - (value("viperd_sqlite_commits_total", in: before) ?? 0) >= 1, "\(metrics)")
+        #expect(value("viperd_sqlite_committed_writes_total", in: metrics) ?? 0 >= commits)
+        #expect(value(#"viperd_sqlite_group_commit_size_bucket{le="+Inf"}"#, in: metrics) == commits)
+        #expect(value("viperd_sqlite_group_commit_size_count", in: metrics) == commits)
+        #expect(value("viperd_sqlite_search_segments", in: metrics) ?? 0 >= 1, "the contact's index entries are a segment")
+        for series in [
+            "viperd_sqlite_group_commit_waits_total", "viperd_sqlite_checkpoints_total", "viperd_sqlite_checkpointed_frames_total",
+            "viperd_sqlite_checkpoint_seconds_total", "viperd_sqlite_wal_frames", "viperd_sqlite_reader_cache_hits_total",
+            "viperd_sqlite_reader_cache_misses_total", "viperd_sqlite_search_merges_total",
+        ] {
+            #expect(value(series, in: metrics) != nil, "\(series) absent")
+        }
+        #expect(value("viperd_sqlite_reader_cache_misses_total", in: metrics) ?? 0 > 0, "the request's reads loaded pages")
+    }
+
     @Test("--log-format json writes one parseable object per line; an expected refusal is not an error and shows no SQL")
     func jsonLogLines() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("viperd-logs-\(UUID().uuidString)")
