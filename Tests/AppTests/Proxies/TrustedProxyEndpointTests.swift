@@ -53,10 +53,13 @@ struct TrustedProxyEndpointTests {
             ).status) ?? 0
             statuses.withLock { $0.append(status) }
         }
-        let checked = statuses.withLock { $0.filter { $0 == 401 }.count }
-        let refused = statuses.withLock { $0.filter { $0 == 429 }.count }
+        let all = statuses.withLock { $0 }
+        let checked = all.filter { $0 == 401 }.count
+        // A 503 was shed before its password was hashed (the hashing queue was full under the
+        // whole test run's load): not a check either.
+        #expect(all.allSatisfy { [401, 429, 503].contains($0) }, "\(all.filter { ![401, 429, 503].contains($0) })")
         #expect(checked <= 20, "20 failures per client address and window; \(checked) passwords were checked")
-        #expect(checked + refused == 200)
+        #expect(all.count == 200)
         #expect(try Self.login(app, forwardedFor: "2001:db8:5:6:ffff::9") == 429, "another address of the same /64 is the same client")
         #expect(try Self.login(app, forwardedFor: "2001:db8:5:7::9") == 201, "the next /64 is another client")
     }
