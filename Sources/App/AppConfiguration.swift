@@ -20,6 +20,8 @@ public struct AppConfiguration: Sendable {
     public var groupCommit = true
     /// Microseconds a group's lead waits for more writes after a group of several (0: never).
     public var groupCommitDelayMicroseconds = DatabaseConfiguration.defaultGroupCommitDelayMicroseconds
+    /// Transfers that arrive together share one PostgreSQL transaction and one commit.
+    public var postgresGroupCommit = true
     /// Apply pending migrations at start; when off, pending migrations stop start-up.
     public var autoMigrate = true
     /// How long sessions and their tokens live (`--access-token-minutes`, `--session-idle-minutes`, …).

@@ -43,7 +43,7 @@ public final class Application: Sendable {
         let storage = try Storage(
             configuration.storage, connections: max(2, configuration.server.workerCount), synchronous: configuration.synchronous,
             groupCommit: configuration.groupCommit, groupCommitDelay: .microseconds(configuration.groupCommitDelayMicroseconds),
-            quotas: configuration.quotas, errorHandler: Storage.logging(to: logger))
+            quotas: configuration.quotas, postgresGroupCommit: configuration.postgresGroupCommit, errorHandler: Storage.logging(to: logger))
         logger.info("\(storage.startupDescription)")
         let migrator = try storage.migrator()
         if configuration.autoMigrate {

@@ -174,6 +174,13 @@ public struct ServeOptions: Sendable {
                    microseconds; with group commit on, when the last group held several writes, the next waits this long (less once it is full) for \
                    more to share its commit, as PostgreSQL's `commit_delay`; a write after a lone one never waits. `0`: never
                    """) { $0.groupCommitDelayMicroseconds = try $1.integer(in: 0...1_000_000) },
+        Option("postgres-group-commit", default: .shown { $0.postgresGroupCommit ? "on" : "off" },
+               help: "Let transfers that arrive together share one PostgreSQL transaction and commit, each in its own savepoint: on or off",
+               readme: """
+                   transfers that arrive together at one instance share one transaction and one commit, each in its own savepoint, \
+                   the union of their accounts' and users' rows locked first in one order (no deadlock between instances); at most \
+                   32 a group. `off`: a transaction per transfer
+                   """) { $0.postgresGroupCommit = try $1.onOff() },
         Option("token-lifetime-days", default: .shown { numberText($0.sessionPolicy.tokenLifetime / 86_400) },
                help: "Days a bearer token without refresh (registration, viperd token issue) stays valid",
                readme: "tokens without a refresh token expire; then 401. A login's tokens follow the session options below") {

@@ -28,11 +28,13 @@ public final class Storage: Sendable {
 
     /// Opens the database at `location`. `connections` is SQLite's reader count or PostgreSQL's
     /// pool size (one per request handler is enough); `synchronous`, `groupCommit` and
-    /// `groupCommitDelay` only concern SQLite. `errorHandler` hears every storage error (see `logging(to:)`).
+    /// `groupCommitDelay` only concern SQLite, `postgresGroupCommit` PostgreSQL (transfers that
+    /// arrive together share one transaction and commit). `errorHandler` hears every storage
+    /// error (see `logging(to:)`).
     public init(
         _ location: StorageLocation, connections: Int, synchronous: DatabaseConfiguration.Synchronous = .full, groupCommit: Bool = true,
         groupCommitDelay: Duration = .microseconds(DatabaseConfiguration.defaultGroupCommitDelayMicroseconds), quotas: StorageQuotas = .standard,
-        errorHandler: @escaping @Sendable (any Error) -> Void = { _ in }
+        postgresGroupCommit: Bool = true, errorHandler: @escaping @Sendable (any Error) -> Void = { _ in }
     ) throws {
         self.location = location
         self.errorHandler = errorHandler
@@ -45,7 +47,10 @@ public final class Storage: Sendable {
             engine = .sqlite(database)
             gateway = SQLiteEntityGateway(database: database, quotas: quotas)
         case .postgres(let url):
-            let database = try PostgresDatabase(configuration: PostgresConfiguration(url: url, poolSize: connections), errorHandler: errorHandler)
+            let database = try PostgresDatabase(
+                configuration: PostgresConfiguration(
+                    url: url, poolSize: connections, groupCommitLimit: postgresGroupCommit ? PostgresConfiguration.defaultGroupCommitLimit : 1),
+                errorHandler: errorHandler)
             engine = .postgres(database)
             gateway = PostgresEntityGateway(database: database, quotas: quotas)
         }

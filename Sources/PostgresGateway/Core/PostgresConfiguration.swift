@@ -10,11 +10,19 @@ public struct PostgresConfiguration: Sendable, Equatable {
     public var poolSize: Int
     /// Times a write transaction is run again after a serialization failure or a deadlock.
     public var retryLimit: Int
+    /// At most this many writes that declare their locks (`PostgresDatabase.write(locking:_:)`)
+    /// share one transaction and one commit; 1 gives each its own.
+    public var groupCommitLimit: Int
 
-    public init(url: String, poolSize: Int = 8, retryLimit: Int = 10) {
+    /// The group size that kept a transfer's locks and commit shared without holding one
+    /// transaction long: 32 transfers' statements are a few milliseconds of the server's time.
+    public static let defaultGroupCommitLimit = 32
+
+    public init(url: String, poolSize: Int = 8, retryLimit: Int = 10, groupCommitLimit: Int = Self.defaultGroupCommitLimit) {
         self.url = url
         self.poolSize = max(1, poolSize)
         self.retryLimit = max(0, retryLimit)
+        self.groupCommitLimit = max(1, groupCommitLimit)
     }
 
     /// Whether `url` names a PostgreSQL server rather than a file (the `--database-url` test).

@@ -120,6 +120,16 @@ extension PostgresConnection {
         try execute(script)
     }
 
+    /// Queues `sql`, a command without parameters or rows (`SAVEPOINT`), unprepared.
+    func sendCommand(_ sql: String) throws {
+        try sendUnprepared(.statement(sql: sql))
+    }
+
+    /// Sends what is queued with a sync and reads every result: the first error is thrown.
+    func flushPipeline() throws {
+        if let failure = drain(keepingLast: false).failure { throw failure }
+    }
+
     private func sendUnprepared(_ message: PostgresPipeline.Unread) throws {
         guard PQsendQueryParams(handle, message.sql, 0, nil, nil, nil, nil, 0) == 1 else { throw connectionFailure(sql: message.sql) }
         pipeline?.unread.append(message)

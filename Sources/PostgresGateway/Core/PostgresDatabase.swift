@@ -21,6 +21,8 @@ public final class PostgresDatabase: @unchecked Sendable {
     /// Connections open now, idle or lent; never above `configuration.poolSize`.
     private var open: Int
     private let statisticsLock = NSLock()
+    /// Who leads the next group of writes that declared their locks (`write(locking:_:)`).
+    let groupCommitter: GroupCommitter<PostgresConnection>
     /// Counts the open snapshots (`openSnapshot`): at most half the pool, so slow report readers
     /// leave the other half to every other request.
     let snapshotSlots: SnapshotSlots
@@ -37,6 +39,7 @@ public final class PostgresDatabase: @unchecked Sendable {
         self.configuration = configuration
         self.errorHandler = errorHandler
         snapshotSlots = SnapshotSlots(limit: configuration.poolSize / 2)
+        groupCommitter = GroupCommitter(limit: configuration.groupCommitLimit)
         idle = [try PostgresConnection(url: configuration.url)]
         open = 1
     }
@@ -76,49 +79,76 @@ public final class PostgresDatabase: @unchecked Sendable {
     public func write<T>(_ body: (PostgresConnection) throws -> T) throws -> T {
         let start = ContinuousClock.now
         defer { record(since: start) }
-        return try withConnection { connection in
-            var attempt = 0
-            var reconnected = false
-            while true {
-                do {
-                    // A retried attempt appends again: what the rolled-back one noted goes.
-                    connection.usersToWake.removeAll(keepingCapacity: true)
-                    try begin(on: connection)
-                    let result = try body(connection)
-                    try connection.commitPipeline()
-                    statisticsLock.withLock { recordedStatistics.commits += 1 }
-                    if !connection.usersToWake.isEmpty {
-                        let users = connection.usersToWake
-                        connection.usersToWake.removeAll(keepingCapacity: true)
-                        outboxSignal.committed(users)
-                    }
-                    return result
-                } catch let error as PostgresError where error.isRetryable && attempt < configuration.retryLimit {
-                    rollBack(connection)
-                    attempt += 1
-                    statisticsLock.withLock { recordedStatistics.retries += 1 }
-                    // A short random pause, growing, so the transactions that collided do not
-                    // collide again in lockstep.
-                    Thread.sleep(forTimeInterval: Double.random(in: 0...0.002) * Double(attempt))
-                } catch let error as PostgresError where !reconnected && connection.lostBeforeBegin(error) {
-                    // The pooled session was dead (a server restart since it was last used), found
-                    // at the first round trip, which carried the `BEGIN`: nothing of the write ran,
-                    // so it runs again on a fresh session, once, as a failed `BEGIN` did.
-                    connection.leavePipeline()
-                    reconnected = true
-                    guard connection.reconnect() else { throw error }
-                } catch {
-                    rollBack(connection)
-                    throw error
-                }
+        return try withConnection { connection in try transaction(on: connection, body) }
+    }
+
+    /// `write` on `connection`: one transaction, retried on a serialization failure or a
+    /// deadlock, and on a fresh session when the pooled one was dead before `BEGIN` was answered.
+    func transaction<T>(on connection: PostgresConnection, _ body: (PostgresConnection) throws -> T) throws -> T {
+        var attempt = 0
+        var reconnected = false
+        while true {
+            do {
+                // A retried attempt appends again: what the rolled-back one noted goes.
+                connection.usersToWake.removeAll(keepingCapacity: true)
+                try begin(on: connection)
+                let result = try body(connection)
+                try connection.commitPipeline()
+                recordCommit(of: 1)
+                wakeLiveStreams(noted: connection)
+                return result
+            } catch let error as PostgresError where error.isRetryable && attempt < configuration.retryLimit {
+                rollBack(connection)
+                attempt += 1
+                statisticsLock.withLock { recordedStatistics.retries += 1 }
+                // A short random pause, growing, so the transactions that collided do not
+                // collide again in lockstep.
+                Thread.sleep(forTimeInterval: Double.random(in: 0...0.002) * Double(attempt))
+            } catch let error as PostgresError where !reconnected && connection.lostBeforeBegin(error) {
+                // The pooled session was dead (a server restart since it was last used), found
+                // at the first round trip, which carried the `BEGIN`: nothing of the write ran,
+                // so it runs again on a fresh session, once, as a failed `BEGIN` did.
+                connection.leavePipeline()
+                reconnected = true
+                guard connection.reconnect() else { throw error }
+            } catch {
+                rollBack(connection)
+                throw error
             }
+        }
+    }
+
+    /// Tells `outboxSignal` whose outboxes the transaction just committed on `connection`
+    /// appended to.
+    func wakeLiveStreams(noted connection: PostgresConnection) {
+        guard !connection.usersToWake.isEmpty else { return }
+        let users = connection.usersToWake
+        connection.usersToWake.removeAll(keepingCapacity: true)
+        outboxSignal.committed(users)
+    }
+
+    /// Tells the error handler about a write's failure met outside `withConnection`.
+    func report(_ error: any Error) {
+        errorHandler(error)
+    }
+
+    /// Counts a group whose shared transaction failed, so its writes ran again alone.
+    func recordAbandonedGroup() {
+        statisticsLock.withLock { recordedStatistics.abandonedGroups += 1 }
+    }
+
+    /// Counts one commit that held `writes` writes.
+    func recordCommit(of writes: Int) {
+        statisticsLock.withLock {
+            recordedStatistics.commits += 1
+            recordedStatistics.committedWrites += writes
         }
     }
 
     /// Pipeline mode and a queued `BEGIN`, on a fresh session when libpq already knows the pooled
     /// one is dead: nothing of the transaction was sent yet, so starting again on a new session
     /// is safe. A death libpq learns of only when it reads is met in `write`.
-    private func begin(on connection: PostgresConnection) throws {
+    func begin(on connection: PostgresConnection) throws {
         do {
             try connection.beginPipeline()
         } catch let error as PostgresError where error.sqlState.isEmpty || error.sqlState.hasPrefix("08") {
@@ -130,14 +160,14 @@ public final class PostgresDatabase: @unchecked Sendable {
 
     /// Ends what a failed write left: pipeline mode first (`ROLLBACK` is sent outside it), then
     /// the transaction.
-    private func rollBack(_ connection: PostgresConnection) {
+    func rollBack(_ connection: PostgresConnection) {
         connection.leavePipeline()
         if connection.isInTransaction {
             try? connection.execute("ROLLBACK")
         }
     }
 
-    private func withConnection<T>(_ body: (PostgresConnection) throws -> T) throws -> T {
+    func withConnection<T>(_ body: (PostgresConnection) throws -> T) throws -> T {
         let connection: PostgresConnection
         do {
             connection = try takeConnection()
@@ -197,7 +227,7 @@ public final class PostgresDatabase: @unchecked Sendable {
         }
     }
 
-    private func record(since start: ContinuousClock.Instant) {
+    func record(since start: ContinuousClock.Instant) {
         let (seconds, attoseconds) = start.duration(to: .now).components
         let total = Double(seconds) + Double(attoseconds) / 1e18
         statisticsLock.withLock {

@@ -6,6 +6,12 @@ public struct PostgresStatistics: Equatable, Sendable {
     public var seconds: Double = 0
     /// Write transactions committed.
     public var commits = 0
+    /// Writes whose work those commits held: more than `commits` once writes share one (group
+    /// commit, `PostgresDatabase.write(locking:_:)`).
+    public var committedWrites = 0
+    /// Groups of writes whose shared transaction failed before its commit (a deadlock, a lost
+    /// session), so each of their writes ran again in a transaction of its own.
+    public var abandonedGroups = 0
     /// Write transactions run again after a serialization failure or a deadlock.
     public var retries = 0
     /// Times a caller waited on the server: each statement or script run alone, each prepare

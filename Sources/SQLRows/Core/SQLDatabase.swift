@@ -54,6 +54,12 @@ public protocol SQLDatabase: Sendable {
     @discardableResult
     func write<T>(_ body: (Connection) throws -> T) throws -> T
 
+    /// `write`, for a body that locks no rows but those of `locks` (and takes them in their
+    /// order): the database may run it in a transaction shared with other such writes, each in a
+    /// savepoint of its own, the union of their locks taken first (PostgreSQL's group commit).
+    @discardableResult
+    func write<T>(locking locks: RowLocks, _ body: (Connection) throws -> T) throws -> T
+
     /// A connection of the caller's own inside one read transaction held across calls (a
     /// report's pages), counted against the database's snapshot slots (`SnapshotSlots`) for
     /// `owner`; none free is `GatewayError.unavailable`. The caller ends it soon with
@@ -91,6 +97,14 @@ extension SQLDatabase {
             defer { _ = try? connection.execute("COMMIT") }
             return try body(connection)
         }
+    }
+
+    /// A database whose writes never run side by side (SQLite's one writer, which groups every
+    /// write already) needs no declared locks: the write as any other.
+    @inlinable
+    @discardableResult
+    public func write<T>(locking locks: RowLocks, _ body: (Connection) throws -> T) throws -> T {
+        try write(body)
     }
 
     /// Runs one statement in its own write transaction; the rows it changed.

@@ -60,7 +60,7 @@ public struct SQLTransferManager<Database: SQLDatabase>: TransferManager {
 
     public func execute(_ new: NewTransfer, consuming draft: TransferDraftID?) throws -> TransferOutcome {
         try GatewayError.mapping {
-            try database.write { connection in
+            try database.write(locking: TransferSteps.locks(of: new)) { connection in
                 try TransferSteps.execute(
                     new, consuming: draft, locksAccounts: locksAccounts, pendingQuota: pendingQuota, ownerLock: ownerLock, on: connection)
             }

@@ -32,6 +32,15 @@ public enum TransferSteps {
         credit_transaction_id = ?7 WHERE id = ?1 AND status = 'pending'
         """
 
+    /// Every row `execute` locks for `new`: both accounts, the sender's `users` row (the
+    /// pending quota) and the `users` row of each event's user (the outbox position).
+    public static func locks(of new: NewTransfer) -> RowLocks {
+        let transfer = new.transfer
+        return RowLocks(
+            accounts: [transfer.fromAccountID, transfer.toAccountID ?? transfer.fromAccountID],
+            users: [transfer.ownerID] + new.notices.map(\.event.userID))
+    }
+
     /// Checks the funds, consumes the draft if any, writes both legs (none while pending), the
     /// transfer and its events. A refusal is returned before anything is written. `locksAccounts`:
     /// run `lockAccounts` first (PostgreSQL). `pendingQuota`: the most pending transfers one

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import SQLRows
 
 /// Keeps contact search fast while the server is idle: after a tick with no query at all, it
 /// splits the contact buckets that writes have grown (`Database.peelContactBucket`), renumbers

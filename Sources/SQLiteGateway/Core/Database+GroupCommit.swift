@@ -1,5 +1,6 @@
 import CSQLite
 import Foundation
+import SQLRows
 
 /// Group commit: at `synchronous=FULL` every commit waits for an fsync, so the writes that arrive
 /// together share one transaction and one commit instead of paying one each.
@@ -19,7 +20,7 @@ extension Database {
 
     /// Runs `group` on the writer in one transaction and commits it, recording in each write
     /// whether its work is committed or why not. Never throws: failures belong to the writes.
-    func runGroup(_ group: [PendingWrite]) {
+    func runGroup(_ group: [PendingWrite<SQLiteConnection>]) {
         writerLock.lock()
         defer {
             signalOutboxAppends()
@@ -31,7 +32,7 @@ extension Database {
             return
         }
         // The writes whose work is in the open transaction, waiting for its commit.
-        var held: [PendingWrite] = []
+        var held: [PendingWrite<SQLiteConnection>] = []
         for write in group {
             if writer.isAutocommit {
                 // The first write, or SQLite ended the transaction itself after a storage fault
@@ -82,7 +83,7 @@ extension Database {
 
     /// Runs one write in a transaction of its own: `BEGIN IMMEDIATE`, its body, `COMMIT`, or
     /// `ROLLBACK` when any of them fails. The caller holds `writerLock`.
-    func runAlone(_ write: PendingWrite) {
+    func runAlone(_ write: PendingWrite<SQLiteConnection>) {
         do {
             try writer.statement("BEGIN IMMEDIATE").run()
         } catch {
@@ -109,7 +110,7 @@ extension Database {
     }
 
     /// Undoes the work of a write that failed with `error`, leaving the rest of the transaction.
-    private func undo(write error: any Error, holding held: inout [PendingWrite]) {
+    private func undo(write error: any Error, holding held: inout [PendingWrite<SQLiteConnection>]) {
         if !writer.isAutocommit {
             do {
                 try writer.statement(Self.rollbackToSavepoint).run()

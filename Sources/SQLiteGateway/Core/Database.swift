@@ -20,7 +20,7 @@ public final class Database: @unchecked Sendable {
     /// Only used while holding `writerLock`.
     let writer: SQLiteConnection
     let writerLock = NSLock()
-    let groupCommitter: GroupCommitter
+    let groupCommitter: GroupCommitter<SQLiteConnection>
     /// Counts the open snapshots (`openSnapshot`).
     let snapshotSlots: SnapshotSlots
     let readersCondition = NSCondition()

@@ -1,4 +1,4 @@
-@testable import SQLiteGateway
+@testable import SQLRows
 import Testing
 
 /// The group commit queue's decisions, event by event, with no thread, lock or clock: each row is

@@ -9,33 +9,33 @@ import Foundation
 /// measured on the monotonic clock: a wall-clock deadline would stretch the wait by any step the
 /// clock took back meanwhile, and stall every write. A wake-up that comes just as that wait times
 /// out stays pending on a write that is about to be finished, and is never seen.
-final class GroupCommitter: @unchecked Sendable {
+package final class GroupCommitter<Connection>: @unchecked Sendable {
     // @unchecked: `queue` is only touched while holding `lock`.
 
     private let lock = NSLock()
-    private var queue: GroupCommitQueue<PendingWrite>
+    private var queue: GroupCommitQueue<PendingWrite<Connection>>
     private var companyWaits = 0
 
     /// At most `limit` writes share one transaction; a lead waits up to `delay` for company after
     /// a group of several.
-    init(limit: Int, delay: Duration = .zero) {
+    package init(limit: Int, delay: Duration = .zero) {
         queue = GroupCommitQueue(limit: limit, delay: delay)
     }
 
     /// Queued writes not yet taken by a leader (for tests that need a group formed on purpose).
-    var waitingCount: Int {
+    package var waitingCount: Int {
         lock.withLock { queue.queued.count }
     }
 
     /// Groups whose lead waited for company before taking them (for `/metrics`): the queue asks
     /// for that wait at most once per group.
-    var groupsThatWaited: Int {
+    package var groupsThatWaited: Int {
         lock.withLock { companyWaits }
     }
 
     /// Returns once `write` is finished: committed, or failed with its reason recorded in it.
     /// `runGroup` runs one group to its end (commit or failure) on the calling thread.
-    func submit(_ write: PendingWrite, runGroup: ([PendingWrite]) -> Void) {
+    package func submit(_ write: PendingWrite<Connection>, runGroup: ([PendingWrite<Connection>]) -> Void) {
         lock.lock()
         var action = queue.handle(.submitted(write))
         while true {

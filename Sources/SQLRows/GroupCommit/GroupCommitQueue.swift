@@ -1,4 +1,4 @@
-/// Who leads SQLite's next group commit and which writes it holds, decided without locks,
+/// Who leads a database's next group commit and which writes it holds, decided without locks,
 /// threads or a clock.
 ///
 /// Leader/follower, with no timer: a caller queues its write and, if no group is running, leads

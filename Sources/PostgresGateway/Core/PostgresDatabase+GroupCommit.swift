@@ -1,0 +1,148 @@
+import Domain
+import Foundation
+import SQLRows
+
+/// Group commit on PostgreSQL: the writes that declare their locks (`write(locking:_:)`, the
+/// transfers) and arrive together share one transaction and one commit, as SQLite's do.
+///
+/// Each commit waits for a WAL flush, and each transfer otherwise holds its users' rows (the
+/// outbox position, the pending quota) from its last statements until its own commit: a few
+/// senders' transfers queue on those locks one commit at a time. A group instead locks the union
+/// of its writes' rows first, in one order (`RowLocks`: accounts by id in byte order, then users
+/// by id, the order every write alone takes its locks in), so no two groups of two instances, nor
+/// a group and a write alone, can wait on each other in a cycle; then runs each write in a
+/// savepoint of its own, so a refused or failed write is undone alone; then commits once.
+///
+/// A write's call returns only once the commit that holds its work succeeded. When the group's
+/// transaction itself fails before its `COMMIT` (a deadlock or serialization failure, a lost
+/// session, a savepoint that cannot be undone), nothing of it is kept and each of its writes runs
+/// again in a transaction of its own, with the usual retries: a decision one made seeing
+/// another's uncommitted work is made again. A session lost with the `COMMIT` on its way fails
+/// every write the group held, as it fails a write alone: whether it committed is unknown.
+extension PostgresDatabase {
+    private static let savepoint = "SAVEPOINT group_commit_write"
+    private static let releaseSavepoint = "RELEASE SAVEPOINT group_commit_write"
+    private static let rollbackToSavepoint = "ROLLBACK TO SAVEPOINT group_commit_write"
+
+    /// `write`, for a body that locks only rows of `locks`: run in a group with the writes that
+    /// queue meanwhile (at most `configuration.groupCommitLimit`), by whichever caller leads.
+    @discardableResult
+    public func write<T>(locking locks: RowLocks, _ body: (PostgresConnection) throws -> T) throws -> T {
+        guard configuration.groupCommitLimit > 1 else { return try write(body) }
+        let start = ContinuousClock.now
+        defer { record(since: start) }
+        var result: T?
+        let failure: (any Error)? = withoutActuallyEscaping(body) { body in
+            let pending = PendingWrite<PostgresConnection>(locks: locks) { connection in result = try body(connection) }
+            groupCommitter.submit(pending) { group in runGroup(group) }
+            return pending.failure
+        }
+        if let failure {
+            report(failure)
+            throw failure
+        }
+        guard let result else {
+            // Unreachable: a write that did not fail ran its body, which set the result.
+            throw PostgresError(sqlState: "", message: "a write finished without running its body")
+        }
+        return result
+    }
+
+    /// Runs `group` to its end on one pooled session, recording in each write whether its work
+    /// is committed or why not. Never throws: failures belong to the writes.
+    func runGroup(_ group: [PendingWrite<PostgresConnection>]) {
+        let failures: [(any Error)?]
+        do {
+            failures = try withConnection { connection in
+                guard group.count > 1 else { return group.map { runAlone($0, on: connection) } }
+                if let shared = runShared(group, on: connection) { return shared }
+                recordAbandonedGroup()
+                return group.map { runAlone($0, on: connection) }
+            }
+        } catch {
+            // No session to run on (the server is unreachable): every write fails with that.
+            failures = group.map { _ in error }
+        }
+        for (write, failure) in zip(group, failures) {
+            if let failure { write.fail(failure) }
+        }
+    }
+
+    /// One write in a transaction of its own (`transaction(on:_:)`, retries included); its
+    /// failure, or nil once committed.
+    private func runAlone(_ write: PendingWrite<PostgresConnection>, on connection: PostgresConnection) -> (any Error)? {
+        do {
+            try transaction(on: connection) { try write.run(on: $0) }
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    /// The writes of `group` in one transaction: the union of their locks, then each in its
+    /// savepoint, then one `COMMIT`. Each write's failure, or nil once committed; nil for the
+    /// whole group when its transaction failed before the `COMMIT` and nothing of it was kept.
+    private func runShared(_ group: [PendingWrite<PostgresConnection>], on connection: PostgresConnection) -> [(any Error)?]? {
+        connection.usersToWake.removeAll(keepingCapacity: true)
+        var failures: [(any Error)?] = []
+        do {
+            try begin(on: connection)
+            // Nothing reads the locked rows: the locks go out with the first write's first read.
+            let locks = group.reduce(RowLocks()) { $0.union($1.locks) }
+            for account in locks.orderedAccounts { try connection.enqueue(AccountLocks.lock, [.text(account.rawValue)]) }
+            for user in locks.orderedUsers { try connection.enqueue(QuotaCheck.lockOwner, [.text(user.rawValue)]) }
+            for write in group {
+                failures.append(try runInSavepoint(write, on: connection))
+            }
+        } catch {
+            rollBack(connection)
+            return nil
+        }
+        do {
+            try connection.commitPipeline()
+        } catch let error as PostgresError where !error.isTransient || error.isRetryable {
+            // The server refused the commit and rolled the transaction back: nothing was kept.
+            rollBack(connection)
+            return nil
+        } catch {
+            // The session was lost with the `COMMIT` on its way: it may have committed, so no
+            // write may run again; each fails as a write alone would.
+            rollBack(connection)
+            return failures.map { $0 ?? error }
+        }
+        recordCommit(of: failures.count { $0 == nil })
+        wakeLiveStreams(noted: connection)
+        return failures
+    }
+
+    /// Runs `write` in the open transaction inside its savepoint: nil when its work is in the
+    /// transaction, its own failure (a refusal, a constraint) when that was undone alone. Throws
+    /// what ends the whole transaction: a deadlock or serialization failure, a lost session, a
+    /// savepoint that cannot be undone.
+    private func runInSavepoint(_ write: PendingWrite<PostgresConnection>, on connection: PostgresConnection) throws -> (any Error)? {
+        let noted = connection.usersToWake.count
+        try connection.sendCommand(Self.savepoint)
+        do {
+            try write.run(on: connection)
+            // What the write queued is sent and checked now, so a failure is charged to it.
+            try connection.sendCommand(Self.releaseSavepoint)
+            try connection.flushPipeline()
+            return nil
+        } catch let error as PostgresError where error.isTransient {
+            throw error
+        } catch {
+            connection.usersToWake.removeSubrange(noted...)
+            // What the write queued before it threw is read first (an error there is its own),
+            // then its savepoint is undone: the transaction goes on as before it.
+            do {
+                try connection.flushPipeline()
+            } catch let flushed as PostgresError where flushed.isTransient {
+                throw flushed
+            } catch {}
+            try connection.sendCommand(Self.rollbackToSavepoint)
+            try connection.sendCommand(Self.releaseSavepoint)
+            try connection.flushPipeline()
+            return error
+        }
+    }
+}

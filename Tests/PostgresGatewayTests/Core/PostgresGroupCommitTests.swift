@@ -1,0 +1,192 @@
+import Domain
+import Foundation
+import GatewayTestSupport
+import Migrations
+@testable import PostgresGateway
+import SQLRows
+import TestSupport
+import Testing
+
+/// PostgreSQL's group commit (`PostgresDatabase+GroupCommit.swift`): transfers queued together
+/// share one transaction and one commit, each keeps its own outcome, a group whose transaction
+/// fails runs its writes again alone, and groups of two instances never deadlock.
+@Suite("PostgreSQL group commit")
+struct PostgresGroupCommitTests {
+    /// A migrated database with the test owners, Alice's and Bob's accounts funded with 100.00.
+    private static func gateway(poolSize: Int = 8) throws -> (PostgresEntityGateway, TemporaryPostgresDatabase) {
+        let temporary = try TemporaryPostgresDatabase(poolSize: poolSize)
+        try Migrator(database: temporary.database).migrate()
+        let gateway = PostgresEntityGateway(database: temporary.database)
+        try gateway.users.registerTestOwners()
+        try gateway.transactions.insert(["alice", "bob"].map { owner in
+            Transaction(
+                id: TransactionID("import_\(owner)"), accountID: AccountID("a_u_\(owner)"), group: .posted, direction: .credit,
+                date: CalendarDate(year: 2026, month: 11, day: 1)!, description: "Import", amount: 10_000)
+        }) { _ in }
+        return (gateway, temporary)
+    }
+
+    private static func balances(in database: PostgresDatabase) throws -> [Int64] {
+        try database.read { try $0.statement("SELECT balance FROM accounts ORDER BY id").rows { $0.int64(at: 0) } }
+    }
+
+    private static func count(_ table: String, in database: PostgresDatabase) throws -> Int64 {
+        try database.read { try $0.statement("SELECT count(*) FROM \(table)").rows { $0.int64(at: 0) } }.first ?? -1
+    }
+
+    /// Holds Bob's account row locked from another session until `release`: a transfer to it
+    /// waits, and the writes queued meanwhile form the next group.
+    private final class AccountHolder {
+        let connection: PostgresConnection
+
+        init(url: String) throws {
+            connection = try PostgresConnection(url: url)
+            try connection.execute("BEGIN")
+            _ = try connection.statement("SELECT id FROM accounts WHERE id = 'a_u_bob' FOR UPDATE").rows([]) { $0.string(at: 0) }
+        }
+
+        func release() throws { try connection.execute("COMMIT") }
+    }
+
+    /// Runs `first` on a thread of its own while Bob's account is held, so it leads a group of
+    /// one and waits; then `queued`, each on its own thread, which queue behind it; then calls
+    /// `whileQueued` and releases the account. Returns a wait for what each call returned,
+    /// first's first.
+    private static func queueBehindHeldAccount<T: Sendable>(
+        _ temporary: TemporaryPostgresDatabase, first: @escaping @Sendable () throws -> T, queued: [@Sendable () throws -> T],
+        whileQueued: () throws -> Void = {}
+    ) throws -> () -> [Result<T, any Error>] {
+        let holder = try AccountHolder(url: temporary.url)
+        let results = Locked<[Int: Result<T, any Error>]>([:])
+        let group = DispatchGroup()
+        let calls = [first] + queued
+        for (index, call) in calls.enumerated() {
+            group.enter()
+            Thread {
+                let result = Result { try call() }
+                results.withLock { $0[index] = result }
+                group.leave()
+            }.start()
+            // One at a time, in order: the first leads, the others queue behind it.
+            let deadline = Date().addingTimeInterval(10)
+            while temporary.database.groupCommitter.waitingCount < index && Date() < deadline { usleep(1_000) }
+            if index == 0 { usleep(50_000) }
+        }
+        #expect(temporary.database.groupCommitter.waitingCount == queued.count)
+        try whileQueued()
+        try holder.release()
+        return {
+            group.wait()
+            return results.withLock { dictionary in calls.indices.map { dictionary[$0]! } }
+        }
+    }
+
+    @Test("transfers queued together share one commit; a refusal and a taken id are each their own, the others commit")
+    func queuedTransfersShareOneCommit() throws {
+        let (gateway, temporary) = try Self.gateway()
+        let transfers = gateway.transfers
+        let (events, before) = (try Self.count("events", in: temporary.database), temporary.database.statistics)
+        let execute: @Sendable (NewTransfer) -> @Sendable () throws -> TransferOutcome = { new in { try transfers.execute(new, consuming: nil) } }
+        let first = NewTransfer.fixture(id: "tr_0", to: "a_u_bob", amount: 100, recipient: "u_bob")
+        let fine = NewTransfer.fixture(id: "tr_1", to: "a_u_bob", amount: 200, recipient: "u_bob")
+        let tooMuch = NewTransfer.fixture(id: "tr_2", to: "a_u_bob", amount: 1_000_000, recipient: "u_bob")
+        let takenID = NewTransfer.fixture(id: "tr_0", owner: "u_bob", from: "a_u_bob", to: "a_u_alice", amount: 300, recipient: "u_alice")
+        let back = NewTransfer.fixture(id: "tr_3", owner: "u_bob", from: "a_u_bob", to: "a_u_alice", amount: 400, recipient: "u_alice")
+
+        let results = try Self.queueBehindHeldAccount(
+            temporary, first: execute(first), queued: [execute(fine), execute(tooMuch), execute(takenID), execute(back)])()
+
+        #expect(try results[0].get() == .completed(first.transfer))
+        #expect(try results[1].get() == .completed(fine.transfer))
+        #expect(try results[2].get() == .insufficientFunds)
+        #expect(throws: GatewayError.self) { try results[3].get() }
+        #expect(try results[4].get() == .completed(back.transfer))
+        let after = temporary.database.statistics
+        #expect(after.commits - before.commits == 2, "the first alone, then the four queued behind it in one")
+        #expect(after.committedWrites - before.committedWrites == 4, "the refusal's savepoint is kept, the taken id's undone")
+        #expect(after.abandonedGroups == before.abandonedGroups)
+        #expect(try Self.balances(in: temporary.database) == [10_100, 9_900, 0])
+        #expect(try Self.count("events", in: temporary.database) == events + 6)
+    }
+
+    @Test("a group whose session the server ends while it waits for a lock runs each write again alone, and each commits once")
+    func abandonedGroupRunsAlone() throws {
+        let (gateway, temporary) = try Self.gateway(poolSize: 2)
+        let transfers = gateway.transfers
+        let admin = try PostgresConnection(url: temporary.url)
+        let before = temporary.database.statistics
+        let execute: @Sendable (NewTransfer) -> @Sendable () throws -> TransferOutcome = { new in { try transfers.execute(new, consuming: nil) } }
+        let news = (0..<3).map { NewTransfer.fixture(id: "tr_\($0)", to: "a_u_bob", amount: 100, recipient: "u_bob") }
+        // A second holder queues for Bob's row behind the first write, so the group after it
+        // waits on that lock, where its session is ended.
+        let second = Locked<PostgresConnection?>(nil)
+        let secondLocked = DispatchSemaphore(value: 0)
+        let url = temporary.url
+
+        let finished = try Self.queueBehindHeldAccount(temporary, first: execute(news[0]), queued: [execute(news[1]), execute(news[2])]) {
+            Thread {
+                guard let connection = try? AccountHolder(url: url).connection else { return }
+                second.withLock { $0 = connection }
+                secondLocked.signal()
+            }.start()
+            usleep(100_000)
+        }
+        #expect(secondLocked.wait(timeout: .now() + 10) == .success)
+        // The group now waits for Bob's row, held by the second holder: end its session.
+        let waiting = Date().addingTimeInterval(10)
+        var ended = false
+        while !ended && Date() < waiting {
+            let pids = try admin.statement(
+                "SELECT pid FROM pg_stat_activity WHERE application_name = 'viperd' AND wait_event_type = 'Lock'"
+            ).rows([]) { $0.int64(at: 0) }
+            for pid in pids {
+                ended = try admin.statement("SELECT pg_terminate_backend($1::int, 5000)").rows([.integer(pid)]) { $0.bool(at: 0) }.first ?? false
+            }
+            if !ended { usleep(10_000) }
+        }
+        #expect(ended)
+        let secondConnection = second.withLock { $0 }
+        try secondConnection?.execute("COMMIT")
+        let results = finished()
+        for (index, result) in results.enumerated() { #expect(try result.get() == .completed(news[index].transfer)) }
+        #expect(temporary.database.statistics.abandonedGroups - before.abandonedGroups == 1)
+        #expect(try Self.balances(in: temporary.database) == [9_700, 10_300, 0])
+    }
+
+    @Test("two instances' groups of crossing transfers among four accounts never deadlock: each completes, the ledger holds")
+    func twoInstancesCrossingTransfers() throws {
+        let (gateway, temporary) = try Self.gateway()
+        // Two more accounts, so a group's writes name accounts in every order.
+        for (id, owner) in [("a_x_alice", "u_alice"), ("a_x_bob", "u_bob")] {
+            try gateway.accounts.insert(Account(id: AccountID(id), ownerID: UserID(owner), name: "Second", currency: .cad, createdAt: Date()))
+            try gateway.transactions.insert([Transaction(
+                id: TransactionID("import_\(id)"), accountID: AccountID(id), group: .posted, direction: .credit,
+                date: CalendarDate(year: 2026, month: 11, day: 1)!, description: "Import", amount: 10_000)]) { _ in }
+        }
+        let accounts = [("a_u_alice", "u_alice"), ("a_x_bob", "u_bob"), ("a_u_bob", "u_bob"), ("a_x_alice", "u_alice")]
+        let pairs = accounts.indices.flatMap { from in accounts.indices.filter { $0 != from }.map { (accounts[from], accounts[$0]) } }
+        let otherDatabase = try PostgresDatabase(configuration: PostgresConfiguration(url: temporary.url))
+        let instances = [gateway.transfers, PostgresEntityGateway(database: otherDatabase).transfers]
+        let failures = Locked<[String]>([])
+        // 32 threads an instance, 5 transfers each, crossing one another in every direction.
+        Threads.run(count: 64) { thread in
+            for round in 0..<5 {
+                let id = "tr_\(thread)_\(round)"
+                let (from, to) = pairs[(thread * 5 + round) % pairs.count]
+                let new = NewTransfer.fixture(id: id, owner: from.1, from: from.0, to: to.0, amount: 10, recipient: to.1)
+                do {
+                    guard case .completed = try instances[thread % 2].execute(new, consuming: nil) else { throw GatewayError.failure("refused \(id)") }
+                } catch {
+                    failures.withLock { $0.append("\(id): \(error)") }
+                }
+            }
+        }
+        #expect(failures.withLock { $0 } == [])
+        #expect(try Self.balances(in: temporary.database).reduce(0, +) == 40_000)
+        #expect(try Self.count("transfers", in: temporary.database) == 320)
+        #expect(try LedgerVerifier(database: temporary.database).verify().violations == [])
+        let statistics = [temporary.database.statistics, otherDatabase.statistics]
+        #expect(statistics.contains { $0.committedWrites > $0.commits }, "some transfers shared a commit: \(statistics)")
+        #expect(statistics.allSatisfy { $0.abandonedGroups == 0 && $0.retries == 0 }, "no deadlock, even one a retry hid: \(statistics)")
+    }
+}
