@@ -70,7 +70,7 @@ extension PostgresConnection {
     /// Sends what is queued with a sync and reads every result up to it: the first error is
     /// thrown, else the last statement's result is given to `read`.
     func sync<T>(readingLast read: (OpaquePointer) throws -> T) throws -> T {
-        let (failure, last) = drain(keepingLast: true)
+        let (failure, last) = drain(keeping: (pipeline?.unread.count ?? 0) - 1)
         if let failure {
             if let last { PQclear(last) }
             throw failure
@@ -84,8 +84,26 @@ extension PostgresConnection {
     /// thrown, and nothing was committed) and leaves pipeline mode.
     func commitPipeline() throws {
         try sendUnprepared(.statement(sql: "COMMIT"))
-        if let failure = drain(keepingLast: false).failure { throw failure }
+        if let failure = drain(keeping: nil).failure { throw failure }
         leavePipeline()
+    }
+
+    /// Queues `sql` and `COMMIT` after what the write queued, reads every result in one round
+    /// trip (the first error is thrown, and nothing was committed), leaves pipeline mode and
+    /// returns the rows `sql` changed: a write of one statement costs one round trip.
+    func runAndCommit(_ sql: String, _ values: [SQLValue]) throws -> Int {
+        try send(sql, values)
+        let statement = (pipeline?.unread.count ?? 0) - 1
+        try sendUnprepared(.statement(sql: "COMMIT"))
+        let (failure, kept) = drain(keeping: statement)
+        if let failure {
+            if let kept { PQclear(kept) }
+            throw failure
+        }
+        guard let kept else { throw PostgresError(sqlState: "", message: "the pipeline ended without the statement's result", sql: sql) }
+        defer { PQclear(kept) }
+        leavePipeline()
+        return affectedRows(kept)
     }
 
     /// Leaves pipeline mode whatever state the write left: what is still queued is sent and its
@@ -94,7 +112,7 @@ extension PostgresConnection {
     func leavePipeline() {
         guard let pipeline else { return }
         if !pipeline.unread.isEmpty, PQstatus(handle) == CONNECTION_OK {
-            _ = drain(keepingLast: false)
+            _ = drain(keeping: nil)
         }
         self.pipeline = nil
         _ = PQexitPipelineMode(handle)
@@ -110,7 +128,7 @@ extension PostgresConnection {
     /// Runs `script` (several statements, no parameters) inside the pipelined write: what is
     /// queued is read first, then the script runs outside pipeline mode, which is entered again.
     func runOutsidePipeline(_ script: String) throws {
-        if pipeline?.unread.isEmpty == false, let failure = drain(keepingLast: false).failure { throw failure }
+        if pipeline?.unread.isEmpty == false, let failure = drain(keeping: nil).failure { throw failure }
         guard PQexitPipelineMode(handle) == 1 else { throw connectionFailure(sql: script) }
         let saved = pipeline
         pipeline = nil
@@ -127,7 +145,7 @@ extension PostgresConnection {
 
     /// Sends what is queued with a sync and reads every result: the first error is thrown.
     func flushPipeline() throws {
-        if let failure = drain(keepingLast: false).failure { throw failure }
+        if let failure = drain(keeping: nil).failure { throw failure }
     }
 
     private func sendUnprepared(_ message: PostgresPipeline.Unread) throws {
@@ -136,9 +154,9 @@ extension PostgresConnection {
     }
 
     /// One round trip: a sync, then every result up to it. Returns the first error (a lost
-    /// session's when the results stop coming) and, when `keepingLast`, the last message's
-    /// successful result, which the caller clears.
-    private func drain(keepingLast: Bool) -> (failure: PostgresError?, last: OpaquePointer?) {
+    /// session's when the results stop coming) and the successful result of the message at
+    /// index `keeping` of what was unread, which the caller clears.
+    private func drain(keeping kept: Int?) -> (failure: PostgresError?, last: OpaquePointer?) {
         let unread = pipeline?.unread ?? []
         pipeline?.unread.removeAll(keepingCapacity: true)
         roundTrips += 1
@@ -172,7 +190,7 @@ extension PostgresConnection {
             let message = index < unread.count ? unread[index] : nil
             if Self.succeeded(result) {
                 if case .begin = message { pipeline?.begun = true }
-                if keepingLast, index == unread.count - 1 {
+                if index == kept {
                     last = result
                     continue
                 }

@@ -16,6 +16,15 @@ extension PostgresDatabase: SQLDatabase {
     }
 }
 
+extension PostgresDatabase {
+    /// One statement in a write of its own, sent with its `BEGIN` and `COMMIT` in one round trip
+    /// (`runAndCommit`); retried as `write` retries.
+    @discardableResult
+    public func change(_ sql: String, _ values: [SQLValue]) throws(GatewayError) -> Int {
+        try GatewayError.mapping { try write { connection in try connection.runAndCommit(sql, values) } }
+    }
+}
+
 extension PostgresConnection: SQLConnection {
     /// Runs the prepared statement of `sql`; the rows it inserted, updated or deleted.
     @discardableResult

@@ -93,7 +93,8 @@ public final class PostgresDatabase: @unchecked Sendable {
                 connection.usersToWake.removeAll(keepingCapacity: true)
                 try begin(on: connection)
                 let result = try body(connection)
-                try connection.commitPipeline()
+                // A body that ended with `runAndCommit` has committed already.
+                if connection.pipeline != nil { try connection.commitPipeline() }
                 recordCommit(of: 1)
                 wakeLiveStreams(noted: connection)
                 return result

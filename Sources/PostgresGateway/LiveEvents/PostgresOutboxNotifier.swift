@@ -140,6 +140,9 @@ public final class PostgresOutboxNotifier: @unchecked Sendable {
 
     private func connect() throws -> PostgresConnection {
         let connection = try PostgresConnection(url: url, applicationName: "viperd-outbox-notifier")
+        // A NOTIFY is a wake-up, never stored: its commit need not wait for a WAL flush, and
+        // the money transactions that do wait are not made to share theirs with it.
+        try connection.execute("SET synchronous_commit = off")
         backendPID.store(connection.backendProcessID, ordering: .releasing)
         return connection
     }

@@ -60,6 +60,12 @@ public protocol SQLDatabase: Sendable {
     @discardableResult
     func write<T>(locking locks: RowLocks, _ body: (Connection) throws -> T) throws -> T
 
+    /// Runs one statement in its own write transaction and returns the rows it changed;
+    /// failures come out as `GatewayError`. A database may send it with its `BEGIN` and `COMMIT`
+    /// in one round trip (PostgreSQL).
+    @discardableResult
+    func change(_ sql: String, _ values: [SQLValue]) throws(GatewayError) -> Int
+
     /// A connection of the caller's own inside one read transaction held across calls (a
     /// report's pages), counted against the database's snapshot slots (`SnapshotSlots`) for
     /// `owner`; none free is `GatewayError.unavailable`. The caller ends it soon with

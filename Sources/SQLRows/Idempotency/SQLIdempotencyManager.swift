@@ -63,6 +63,8 @@ public struct SQLIdempotencyManager<Database: SQLDatabase>: IdempotencyManager {
     public func reserve(owner: UserID, key: IdempotencyKey, fingerprint: String, now: Date) throws -> IdempotencyReservation {
         let ids: [SQLValue] = [.text(owner.rawValue), .text(key.rawValue)]
         let reservation: [SQLValue] = ids + [.text(fingerprint), .integer(Milliseconds.from(now))]
+        // A fresh key, the common case, is one statement; the loop below decides on a taken one.
+        if try database.change(Self.insert, reservation) == 1 { return .reserved }
         return try GatewayError.mapping {
             try database.write { connection in
                 for _ in 0..<Self.attempts {

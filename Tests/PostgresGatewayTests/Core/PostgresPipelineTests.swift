@@ -55,6 +55,22 @@ struct PostgresPipelineTests {
         #expect(try Self.count("events", in: temporary.database) >= 4)
     }
 
+    @Test("a fresh idempotency key is reserved in one round trip, and its completion, one statement, in one more")
+    func idempotencyRoundTrips() throws {
+        let (gateway, temporary) = try Self.gateway()
+        for round in 1...2 {
+            let key = IdempotencyKey("key-\(round)")!
+            let before = temporary.database.statistics
+            #expect(try gateway.idempotency.reserve(owner: UserID("u_alice"), key: key, fingerprint: "f", now: Date()) == .reserved)
+            #expect(try gateway.idempotency.complete(owner: UserID("u_alice"), key: key, response: StoredResponse(status: 204, headers: [StoredResponse.Header](), body: [])))
+            let after = temporary.database.statistics
+            // The first on a fresh session prepares its statements in the pipeline too.
+            #expect(after.roundTrips - before.roundTrips == 2, "round \(round)")
+            #expect(after.commits - before.commits == 2)
+        }
+        #expect(try Self.count("idempotency_records", in: temporary.database) == 2)
+    }
+
     @Test("a contact create costs two round trips: the quota count with BEGIN and the owner's lock, then the insert, its event and COMMIT")
     func contactCreateRoundTrips() throws {
         let (gateway, temporary) = try Self.gateway()
