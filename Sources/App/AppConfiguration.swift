@@ -80,6 +80,16 @@ public struct AppConfiguration: Sendable {
     public init() {}
 
     /// The database `databaseURL` or else `databasePath` names.
+    /// SQLite's readers, one per read worker; or PostgreSQL's pool: a session for every worker
+    /// of either kind, since a write mostly waits on its commit (the server's WAL flush), and
+    /// only writes that wait together share a flush.
+    public var storageConnections: Int {
+        switch storage {
+        case .sqlite: max(2, server.workerCount)
+        case .postgres: max(2, server.workerCount + server.writeWorkerCount)
+        }
+    }
+
     public var storage: StorageLocation {
         get { databaseURL.map { .postgres(url: $0) } ?? .sqlite(path: databasePath) }
         set {

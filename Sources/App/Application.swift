@@ -41,7 +41,7 @@ public final class Application: Sendable {
         configuration: AppConfiguration, logger: Logger, clock: any Clock = SystemClock(), ids: any IDGenerator = TimeOrderedIDGenerator()
     ) throws {
         let storage = try Storage(
-            configuration.storage, connections: max(2, configuration.server.workerCount), synchronous: configuration.synchronous,
+            configuration.storage, connections: configuration.storageConnections, synchronous: configuration.synchronous,
             groupCommit: configuration.groupCommit, groupCommitDelay: .microseconds(configuration.groupCommitDelayMicroseconds),
             quotas: configuration.quotas, postgresGroupCommit: configuration.postgresGroupCommit, errorHandler: Storage.logging(to: logger))
         logger.info("\(storage.startupDescription)")

@@ -11,13 +11,15 @@ import SQLRows
 /// of its writes' rows first, in one order (`RowLocks`: accounts by id in byte order, then users
 /// by id, the order every write alone takes its locks in), so no two groups of two instances, nor
 /// a group and a write alone, can wait on each other in a cycle; then runs each write in a
-/// savepoint of its own, so a refused or failed write is undone alone; then commits once.
+/// savepoint of its own, so a refused write is undone alone; then commits once.
 ///
 /// A write's call returns only once the commit that holds its work succeeded. When the group's
 /// transaction itself fails before its `COMMIT` (a deadlock or serialization failure, a lost
 /// session, a savepoint that cannot be undone), nothing of it is kept and each of its writes runs
 /// again in a transaction of its own, with the usual retries: a decision one made seeing
-/// another's uncommitted work is made again. A session lost with the `COMMIT` on its way fails
+/// another's uncommitted work is made again. So does any error of the server's inside the group
+/// (a taken id): a write's statements are not sent in a round trip of their own, so the error
+/// cannot be charged to one write without running each alone. A session lost with the `COMMIT` on its way fails
 /// every write the group held, as it fails a write alone: whether it committed is unknown.
 extension PostgresDatabase {
     private static let savepoint = "SAVEPOINT group_commit_write"
@@ -116,32 +118,27 @@ extension PostgresDatabase {
     }
 
     /// Runs `write` in the open transaction inside its savepoint: nil when its work is in the
-    /// transaction, its own failure (a refusal, a constraint) when that was undone alone. Throws
-    /// what ends the whole transaction: a deadlock or serialization failure, a lost session, a
-    /// savepoint that cannot be undone.
+    /// transaction, its own refusal (an error the body threw after its reads, such as a quota)
+    /// when that was undone alone. Costs no round trip of its own: its savepoint and what it
+    /// queues go out with its first read, or with the next write's, or with the `COMMIT`.
+    /// Throws any error of the server's, which ends the whole transaction: an error there cannot
+    /// be told apart from the previous write's queued statements without a round trip each, and
+    /// is rare (a taken id, a lost session, a deadlock), so every write runs again alone then.
     private func runInSavepoint(_ write: PendingWrite<PostgresConnection>, on connection: PostgresConnection) throws -> (any Error)? {
         let noted = connection.usersToWake.count
         try connection.sendCommand(Self.savepoint)
         do {
             try write.run(on: connection)
-            // What the write queued is sent and checked now, so a failure is charged to it.
             try connection.sendCommand(Self.releaseSavepoint)
-            try connection.flushPipeline()
             return nil
-        } catch let error as PostgresError where error.isTransient {
+        } catch let error as PostgresError {
             throw error
         } catch {
+            // Its reads succeeded: what it queued since is undone with its savepoint, checked
+            // with the next read.
             connection.usersToWake.removeSubrange(noted...)
-            // What the write queued before it threw is read first (an error there is its own),
-            // then its savepoint is undone: the transaction goes on as before it.
-            do {
-                try connection.flushPipeline()
-            } catch let flushed as PostgresError where flushed.isTransient {
-                throw flushed
-            } catch {}
             try connection.sendCommand(Self.rollbackToSavepoint)
             try connection.sendCommand(Self.releaseSavepoint)
-            try connection.flushPipeline()
             return error
         }
     }

@@ -18,10 +18,16 @@ extension PostgresDatabase: SQLDatabase {
 
 extension PostgresDatabase {
     /// One statement in a write of its own, sent with its `BEGIN` and `COMMIT` in one round trip
-    /// (`runAndCommit`); retried as `write` retries.
+    /// (`runAndCommit`); retried as `write` retries. Without `waitsForFlush`, the transaction
+    /// commits asynchronously (`SET LOCAL synchronous_commit = off`, in the same round trip).
     @discardableResult
-    public func change(_ sql: String, _ values: [SQLValue]) throws(GatewayError) -> Int {
-        try GatewayError.mapping { try write { connection in try connection.runAndCommit(sql, values) } }
+    public func change(_ sql: String, _ values: [SQLValue], waitsForFlush: Bool) throws(GatewayError) -> Int {
+        try GatewayError.mapping {
+            try write { connection in
+                if !waitsForFlush { try connection.sendCommand("SET LOCAL synchronous_commit = off") }
+                return try connection.runAndCommit(sql, values)
+            }
+        }
     }
 }
 

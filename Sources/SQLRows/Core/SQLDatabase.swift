@@ -62,9 +62,12 @@ public protocol SQLDatabase: Sendable {
 
     /// Runs one statement in its own write transaction and returns the rows it changed;
     /// failures come out as `GatewayError`. A database may send it with its `BEGIN` and `COMMIT`
-    /// in one round trip (PostgreSQL).
+    /// in one round trip (PostgreSQL). `waitsForFlush` false: the call may return before its
+    /// commit is on disk, which the next commit that waits for a flush then takes along (a
+    /// PostgreSQL asynchronous commit), for a statement whose loss in a crash is harmless until
+    /// a later durable write depends on it; SQLite commits as it is configured either way.
     @discardableResult
-    func change(_ sql: String, _ values: [SQLValue]) throws(GatewayError) -> Int
+    func change(_ sql: String, _ values: [SQLValue], waitsForFlush: Bool) throws(GatewayError) -> Int
 
     /// A connection of the caller's own inside one read transaction held across calls (a
     /// report's pages), counted against the database's snapshot slots (`SnapshotSlots`) for
@@ -116,7 +119,15 @@ extension SQLDatabase {
     /// Runs one statement in its own write transaction; the rows it changed.
     @inlinable
     @discardableResult
-    public func change(_ sql: String, _ values: [SQLValue]) throws(GatewayError) -> Int {
+    public func change(_ sql: String, _ values: [SQLValue], waitsForFlush: Bool) throws(GatewayError) -> Int {
         try GatewayError.mapping { try write { connection in try connection.run(sql, values) } }
+    }
+
+    /// Runs one statement in its own write transaction, durable when the call returns; the rows
+    /// it changed.
+    @inlinable
+    @discardableResult
+    public func change(_ sql: String, _ values: [SQLValue]) throws(GatewayError) -> Int {
+        try change(sql, values, waitsForFlush: true)
     }
 }

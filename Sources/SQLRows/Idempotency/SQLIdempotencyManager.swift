@@ -64,7 +64,11 @@ public struct SQLIdempotencyManager<Database: SQLDatabase>: IdempotencyManager {
         let ids: [SQLValue] = [.text(owner.rawValue), .text(key.rawValue)]
         let reservation: [SQLValue] = ids + [.text(fingerprint), .integer(Milliseconds.from(now))]
         // A fresh key, the common case, is one statement; the loop below decides on a taken one.
-        if try database.change(Self.insert, reservation) == 1 { return .reserved }
+        // Its commit need not wait for a flush: the write it guards commits after it, waiting
+        // for a flush that takes the reservation along, and so does the completion or release
+        // of a refused request. A crash before then loses both, and the client's retry finds the
+        // key free, as it would have had the reservation never been made.
+        if try database.change(Self.insert, reservation, waitsForFlush: false) == 1 { return .reserved }
         return try GatewayError.mapping {
             try database.write { connection in
                 for _ in 0..<Self.attempts {
