@@ -80,13 +80,15 @@ public struct AppConfiguration: Sendable {
     public init() {}
 
     /// The database `databaseURL` or else `databasePath` names.
-    /// SQLite's readers, one per read worker; or PostgreSQL's pool: a session for every worker
-    /// of either kind, since a write mostly waits on its commit (the server's WAL flush), and
-    /// only writes that wait together share a flush.
+    /// PostgreSQL sessions this instance opens at most (`--postgres-connections`); nil: one per
+    /// read worker.
+    public var postgresConnections: Int?
+
+    /// SQLite's readers, one per read worker; or PostgreSQL's pool, `postgresConnections`.
     public var storageConnections: Int {
         switch storage {
         case .sqlite: max(2, server.workerCount)
-        case .postgres: max(2, server.workerCount + server.writeWorkerCount)
+        case .postgres: max(2, postgresConnections ?? server.workerCount)
         }
     }
 

@@ -174,6 +174,12 @@ public struct ServeOptions: Sendable {
                    microseconds; with group commit on, when the last group held several writes, the next waits this long (less once it is full) for \
                    more to share its commit, as PostgreSQL's `commit_delay`; a write after a lone one never waits. `0`: never
                    """) { $0.groupCommitDelayMicroseconds = try $1.integer(in: 0...1_000_000) },
+        Option("postgres-connections", default: .described("--workers"),
+               help: "PostgreSQL sessions this instance opens at most, read and write workers sharing them",
+               readme: """
+                   the pool every request's reads and writes share (plus two sessions for live-event wake-ups); keep the sum over \
+                   instances under PostgreSQL's `max_connections`. More lets more writes wait on the server's WAL flush together
+                   """) { $0.postgresConnections = try $1.integer(in: 1...1024) },
         Option("postgres-group-commit", default: .shown { $0.postgresGroupCommit ? "on" : "off" },
                help: "Let transfers that arrive together share one PostgreSQL transaction and commit, each in its own savepoint: on or off",
                readme: """
