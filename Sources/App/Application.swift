@@ -105,7 +105,7 @@ public final class Application: Sendable {
             handler: { request in router.respond(to: request) })
         metrics.setSources(MetricsRegistry.Sources(
             openConnections: { [weak server] in server?.openConnectionCount ?? 0 },
-            database: { storage.statistics }, sqlite: { storage.sqliteMetrics }))
+            database: { storage.statistics }, sqlite: { storage.sqliteMetrics }, postgres: { storage.postgresMetrics }))
         self.server = server
         self.storage = storage
         self.metrics = metrics

@@ -13,14 +13,17 @@ public final class MetricsRegistry: Sendable {
         public var database: @Sendable () -> (queries: Int, seconds: Double)
         /// The SQLite store's series; nil on PostgreSQL.
         public var sqlite: @Sendable () -> SQLiteMetrics?
+        /// The PostgreSQL store's series; nil on SQLite.
+        public var postgres: @Sendable () -> PostgresMetrics?
 
         public init(
             openConnections: @escaping @Sendable () -> Int = { 0 }, database: @escaping @Sendable () -> (queries: Int, seconds: Double) = { (0, 0) },
-            sqlite: @escaping @Sendable () -> SQLiteMetrics? = { nil }
+            sqlite: @escaping @Sendable () -> SQLiteMetrics? = { nil }, postgres: @escaping @Sendable () -> PostgresMetrics? = { nil }
         ) {
             self.openConnections = openConnections
             self.database = database
             self.sqlite = sqlite
+            self.postgres = postgres
         }
     }
 
@@ -110,6 +113,7 @@ public final class MetricsRegistry: Sendable {
         lines.append("# TYPE viperd_database_seconds_total counter")
         lines.append("viperd_database_seconds_total \(database.seconds)")
         if let sqlite = sources.sqlite() { lines += sqlite.lines }
+        if let postgres = sources.postgres() { lines += postgres.lines }
         lines.append("# HELP viperd_http_refusals_total Responses the HTTP layer wrote itself, before routing, by status.")
         lines.append("# TYPE viperd_http_refusals_total counter")
         for (status, count) in refusals.sorted(by: { $0.key < $1.key }) {

@@ -1,6 +1,7 @@
 /// The SQLite store's own series in `/metrics`: how writes were grouped into commits, the
 /// checkpoints of the write-ahead log, the readers' page cache and the search index's segments.
-/// The PostgreSQL store has none of these (its server keeps its own, in `pg_stat_*`).
+/// The PostgreSQL store has its own (`PostgresMetrics`); its server keeps checkpoints and buffers
+/// in `pg_stat_*`.
 public struct SQLiteMetrics: Equatable, Sendable {
     /// Upper bounds of the group-size histogram, in writes per commit.
     public static let groupSizeBounds = [1, 2, 4, 8, 16, 32, 64]

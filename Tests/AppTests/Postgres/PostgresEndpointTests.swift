@@ -38,6 +38,7 @@ struct PostgresEndpointTests {
         try Data(#"[{"group":"P","date":"2026-11-01","description":"Deposit","amount":"100.00","debit":"C"}]"#.utf8).write(to: feed)
         #expect(try app.importFeed(feed, into: main) == 1)
         let savings = try #require(TestApplication.object(try app.request("POST", "/v1/accounts", json: #"{"name":"Savings","currency":"CAD"}"#))["id"] as? String)
+        let beforeTransfer = try app.metrics().text
         let transfer = try app.request("POST", "/v1/transfers", json: #"{"fromAccountId":"\#(main)","toAccountId":"\#(savings)","amount":"30.00"}"#)
         #expect(transfer.status == 201)
         let overdraw = try app.request("POST", "/v1/transfers", json: #"{"fromAccountId":"\#(main)","toAccountId":"\#(savings)","amount":"70.01"}"#)
@@ -49,8 +50,19 @@ struct PostgresEndpointTests {
         #expect(try available(main) == 7_000)
         #expect(try available(savings) == 3_000)
         let metrics = try app.metrics().text
-        let queries = metrics.split(separator: "\n").first { $0.hasPrefix("viperd_database_queries_total ") }.flatMap { Int($0.split(separator: " ")[1]) }
-        #expect((queries ?? 0) > 0, "the PostgreSQL pool's calls are counted")
+        func value(_ series: String, in metrics: String) -> Int? {
+            metrics.split(separator: "\n").first { $0.hasPrefix(series + " ") }.flatMap { Int($0.split(separator: " ")[1]) }
+        }
+        #expect((value("viperd_database_queries_total", in: metrics) ?? 0) > 0, "the PostgreSQL pool's calls are counted")
+        // The transfer (and the refused one) waited on the server and committed: both counters grew.
+        for series in ["viperd_postgres_round_trips_total", "viperd_postgres_commits_total", "viperd_postgres_committed_writes_total"] {
+            let grown = (value(series, in: metrics) ?? 0) - (value(series, in: beforeTransfer) ?? .max)
+            #expect(grown >= 1, "\(series) grew by \(grown) over a transfer: \(metrics)")
+        }
+        for series in ["viperd_postgres_retries_total", "viperd_postgres_abandoned_groups_total"] {
+            #expect(value(series, in: metrics) != nil, "\(series) absent")
+        }
+        #expect(!metrics.contains("viperd_sqlite_"), "no SQLite series on PostgreSQL")
     }
 
     @Test("two instances on one database share the login throttle: failures on either count against the client")
