@@ -24,6 +24,19 @@ again on its port before the checks after it):
                another of its user's accounts, alternating instances: exactly 10 are 201 and 40
                are 422 insufficient_funds; available ends at 0.00; both accounts' transactions
                explain their balances; the transfer history lists exactly the 10.
+  crossing     transfers crossing between the same accounts on both instances at once, for
+               CROSSING_SECONDS (default 10; 60 for the issue's run): 4 users with 3 funded
+               accounts each and a contact for each other user; 6 pairs of threads each release
+               together A→B on instance 1 and B→A on instance 2 (two accounts of one user, or two
+               users' first accounts: money to a verified contact lands there at once), 2 threads
+               more through the balancer; each on a keep-alive connection, each request with its
+               own Idempotency-Key. Every answer must be 201 completed into the expected account
+               or 422 insufficient_funds: a 5xx (the 503 storage_unavailable a deadlock or
+               serialization failure becomes once the server's retries run out), a 409 or any
+               other answer fails it. Then each balance is its start plus the acknowledged
+               transfers and is explained by its transactions, the sum is the fundings', and
+               `viperd verify-ledger` passes on the cluster's database. Prints the answers
+               counted, transfers/s, and the retries the servers hid (their /metrics).
   idempotency  one Idempotency-Key, one body, sent at once to both instances (3 each), for a
                transfer and for a paid order: one 201 acts, the others are 409
                idempotency_in_flight (with Retry-After) or its replay; then a replay on each
@@ -88,7 +101,17 @@ LIVE_DELIVERY_SECONDS = 2.0
 KILL_AFTER_SECONDS = 5.0
 WRITE_SECONDS = 10.0
 BLIP_SECONDS = 2.0
-CHECKS = ["retries", "transfers", "idempotency", "throttle", "revocation", "live", "kill"]
+# The crossing check: how long (CROSSING_SECONDS overrides it: 60 for the issue's run), how many
+# users and accounts each, what each account is funded with (no transfer of 0.01 to 5.00 then
+# runs short: 422 insufficient_funds stays possible, not expected), the pairs of threads released
+# together on both instances, and the threads that go through the balancer besides.
+CROSSING_SECONDS = 10.0
+CROSSING_USERS = 4
+CROSSING_ACCOUNTS = 3
+CROSSING_FUNDING = 1_000_000
+CROSSING_PAIRS = 6
+CROSSING_THROUGH_BALANCER = 2
+CHECKS = ["retries", "transfers", "crossing", "idempotency", "throttle", "revocation", "live", "kill"]
 REPOSITORY = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 
@@ -438,6 +461,280 @@ def check_transfers(cluster):
     return (f"50 concurrent 10.00 transfers from 100.00 in {elapsed:.2f} s: 10 × 201 "
             f"({per_instance[one.name]} on instance 1, {per_instance[two.name]} on instance 2), 40 × 422 insufficient_funds; "
             f"available 0.00; {len(history)} + {len(credits)} transactions explain both balances; history lists the 10")
+
+
+class KeptConnection:
+    """One client's keep-alive connection to one endpoint: a client sending transfers back to back
+    does not open a socket per request (60 s of that would run through the loopback's ports)."""
+
+    def __init__(self, endpoint):
+        self.endpoint, self.connection = endpoint, None
+
+    def post(self, path, body, token, key):
+        """A Response to a keyed POST. A connection the server closed between two requests is met
+        as a cut before any answer: the request goes again with the same Idempotency-Key on a fresh
+        connection, so at most one transfer comes of it (a replay if the first one acted)."""
+        raw = json.dumps(body).encode()
+        headers = {"Authorization": f"Bearer {token}", "Content-Type": "application/json", "Idempotency-Key": key}
+        resent, deadline = False, None
+        while True:
+            reused = self.connection is not None
+            if not reused:
+                self.connection = http.client.HTTPConnection(self.endpoint.host, self.endpoint.port, timeout=30)
+            try:
+                self.connection.request("POST", path, body=raw, headers=headers)
+                response = self.connection.getresponse()
+                answer = Response(response.status, {k.lower(): v for k, v in response.getheaders()}, response.read())
+                if response.will_close:
+                    self.close()
+            except (OSError, http.client.HTTPException):
+                self.close()
+                if not reused or resent:
+                    raise
+                resent, deadline = True, time.monotonic() + 10
+                continue
+            if resent and answer.code == "idempotency_in_flight" and time.monotonic() < deadline:
+                time.sleep(0.2)  # the first send is still running: its answer is what the replay will be
+                continue
+            return answer, resent
+
+    def close(self):
+        if self.connection is not None:
+            self.connection.close()
+            self.connection = None
+
+
+def metrics_of(cluster, index):
+    """Instance `index`'s (0-based) /metrics as {series: value}, read from the listener its log names;
+    {} when it names none or does not answer."""
+    with open(cluster.logs[index], "rb") as handle:
+        found = re.findall(r"metrics on (http://[0-9.:\[\]a-z]+)", handle.read().decode("utf-8", "replace"))
+    if not found:
+        return {}
+    try:
+        endpoint = Endpoint(f"instance {index + 1}'s metrics", found[-1])
+        text = endpoint.request("GET", "/metrics", timeout=5).raw.decode("utf-8", "replace")
+    except (OSError, http.client.HTTPException, Refused):
+        return {}
+    values = {}
+    for line in text.splitlines():
+        name, _, value = line.rpartition(" ")
+        if name and not line.startswith("#"):
+            try:
+                values[name] = float(value)
+            except ValueError:
+                pass
+    return values
+
+
+# Words of a problem document that would mean the database's contention reached the client: the
+# server retries a deadlock (40P01) or serialization failure (40001) up to its retry limit and,
+# past it, answers 503 storage_unavailable; no such answer may get out.
+CONTENTION_WORDS = re.compile(r"deadlock|serializ|conflict|40P01|40001", re.IGNORECASE)
+
+
+def check_crossing(cluster):
+    one, two, balancer = cluster.one, cluster.two, cluster.balancer
+    seconds = float(os.environ.get("CROSSING_SECONDS", CROSSING_SECONDS))
+    require(seconds > 0, f"CROSSING_SECONDS must be positive, not {seconds}")
+    started = time.monotonic()
+    registered = at_once([lambda n=n: register(cluster, cluster.instances[n % 2], f"Crossing{n}") for n in range(CROSSING_USERS)])
+    for result in registered:
+        if isinstance(result, Exception):
+            raise result
+    users = registered
+    currency = account(one, users[0]["token"], users[0]["accounts"][0])["currency"]
+    for n, user in enumerate(users):
+        for k in range(1, CROSSING_ACCOUNTS):
+            user["accounts"].append(cluster.instances[(n + k) % 2].expect(
+                201, "POST", "/v1/accounts", token=user["token"], body={"name": f"Crossing {k}", "currency": currency}).json["id"])
+        # A contact for every other user, by their verified address: paid at once, into that
+        # user's first account in the currency (docs/API.md, Transfers).
+        user["contacts"] = {}
+        for m, other in enumerate(users):
+            if m != n:
+                user["contacts"][m] = one.expect(201, "POST", "/v1/contacts", token=user["token"], body={
+                    "firstName": "Crossing", "lastName": f"User {m}", "email": other["email"]}).json["id"]
+    owner = {a: n for n, user in enumerate(users) for a in user["accounts"]}
+    order = {a: i for i, a in enumerate(owner)}  # which of two accounts sends on instance 1
+
+    def balances():
+        found = {}
+        for user in users:
+            for item in two.expect(200, "GET", "/v1/accounts", token=user["token"]).json["items"]:
+                found[item["id"]] = item["balance"]["minor"]
+        return found
+
+    before = balances()
+    funded = at_once([lambda a=a: fund(cluster, a, CROSSING_FUNDING, "cluster-test crossing") for a in owner])
+    for result in funded:
+        if isinstance(result, Exception):
+            raise result
+    start = balances()
+    require(all(start[a] == before[a] + CROSSING_FUNDING for a in owner),
+            f"after funding, the balances are {start}, not {CROSSING_FUNDING} above {before}")
+
+    def leg(source, destination):
+        """(source, the body's recipient field and id, the account credited) of one transfer."""
+        if owner[source] == owner[destination]:
+            return source, {"toAccountId": destination}, destination
+        to = owner[destination]
+        return source, {"toContactId": users[owner[source]]["contacts"][to]}, users[to]["accounts"][0]
+
+    def crossing_pair(rng):
+        """Two transfers between the same two accounts in opposite directions, the one from the
+        account first in `order` first: it goes to instance 1, the other to instance 2."""
+        x = rng.randrange(len(users))
+        if rng.random() < 0.5:
+            a, b = rng.sample(users[x]["accounts"], 2)
+        else:
+            y = rng.choice([n for n in range(len(users)) if n != x])
+            # Money to another user lands in their first account: the pair is the two first accounts.
+            a, b = users[x]["accounts"][0], users[y]["accounts"][0]
+        a, b = sorted((a, b), key=order.get)
+        return leg(a, b), leg(b, a)
+
+    lock = threading.Lock()
+    outcomes = {}  # (endpoint name, status, code) -> count
+    created = {}  # transfer id -> (source, credited, minor)
+    problems = []  # answers that fail the check
+    resent = [0]
+    stop = threading.Event()
+
+    def send(client, leg_, token):
+        source, recipient, credited = leg_
+        minor = random.randint(1, 500)
+        body = {"fromAccountId": source, "amount": money(minor), "memo": "crossing", **recipient}
+        try:
+            response, again = client.post("/v1/transfers", body, token, uuid.uuid4().hex)
+        except (OSError, http.client.HTTPException) as error:
+            with lock:
+                outcomes[(client.endpoint.name, "cut", None)] = outcomes.get((client.endpoint.name, "cut", None), 0) + 1
+                problems.append(f"{client.endpoint.name}: the exchange was cut: {error!r}")
+            return
+        key = (client.endpoint.name, response.status, response.code)
+        problem = None
+        if response.status == 201:
+            data = response.json or {}
+            if data.get("status") != "completed" or data.get("toAccountId") != credited:
+                problem = (f"{client.endpoint.name}: a transfer to {recipient} was {data.get('status')} into "
+                           f"{data.get('toAccountId')}, expected completed into {credited}")
+        elif not (response.status == 422 and response.code == "insufficient_funds"):
+            words = CONTENTION_WORDS.search(json.dumps(response.json) if response.json is not None else "")
+            problem = (f"{client.endpoint.name}: {response.brief()}"
+                       + (f" (the database's contention reached the client: {words.group(0)!r})" if words else ""))
+        with lock:
+            outcomes[key] = outcomes.get(key, 0) + 1
+            resent[0] += 1 if again else 0
+            if problem:
+                problems.append(problem)
+            elif response.status == 201:
+                created[response.json["id"]] = (source, credited, minor)
+
+    seed = random.randrange(10**9)
+    barriers = [threading.Barrier(2) for _ in range(CROSSING_PAIRS)]
+
+    def crossing_worker(pair_index, side):
+        """One side of a pair of threads: both draw the same crossing pairs (one seed per pair)
+        and are released together each round, side 0 on instance 1, side 1 on instance 2."""
+        rng = random.Random(seed + pair_index)
+        client = KeptConnection(cluster.instances[side])
+        barrier = barriers[pair_index]
+        try:
+            while not stop.is_set():
+                pair = crossing_pair(rng)
+                try:
+                    barrier.wait(timeout=60)
+                except threading.BrokenBarrierError:
+                    return
+                chosen = pair[side]
+                send(client, chosen, users[owner[chosen[0]]]["token"])
+        finally:
+            client.close()
+            barrier.abort()  # the other side stops at its next round too
+
+    def balancer_worker(index):
+        """Free-running transfers through nginx, which spreads them over both instances."""
+        rng = random.Random(seed - 1 - index)
+        client = KeptConnection(balancer)
+        try:
+            while not stop.is_set():
+                chosen = crossing_pair(rng)[rng.randrange(2)]
+                send(client, chosen, users[owner[chosen[0]]]["token"])
+        finally:
+            client.close()
+
+    threads = [threading.Thread(target=crossing_worker, args=(p, side)) for p in range(CROSSING_PAIRS) for side in (0, 1)]
+    threads += [threading.Thread(target=balancer_worker, args=(n,)) for n in range(CROSSING_THROUGH_BALANCER)]
+    metrics_before = [metrics_of(cluster, i) for i in range(2)]
+    running = time.monotonic()
+    set_up = running - started
+    for thread in threads:
+        thread.start()
+    time.sleep(seconds)
+    stop.set()
+    for thread in threads:
+        thread.join()
+    elapsed = time.monotonic() - running
+    checking = time.monotonic()
+    metrics_after = [metrics_of(cluster, i) for i in range(2)]
+
+    def counted(predicate):
+        return sum(count for key, count in outcomes.items() if predicate(key))
+
+    total = counted(lambda key: True)
+    summary = ", ".join(f"{status}{' ' + code if code else ''} × {counted(lambda k: k[1:] == (status, code))}"
+                        for status, code in sorted({key[1:] for key in outcomes}, key=str))
+    per_endpoint = ", ".join(f"{e.name} {counted(lambda k, e=e: k[0] == e.name)}" for e in (one, two, balancer))
+    log(f"crossing: {total} transfers in {elapsed:.1f} s ({total / elapsed:.0f}/s): {summary}; {per_endpoint}; "
+        f"{resent[0]} sent again on a fresh connection")
+    if problems:
+        # The server's own words (SQLSTATE, message) for what reached the clients.
+        said = []
+        for path in cluster.logs:
+            with open(path, "rb") as handle:
+                said += [line for line in handle.read().decode("utf-8", "replace").splitlines() if "PostgreSQL error" in line]
+        raise Violation(f"{len(problems)} of {total} transfers were neither 201 completed nor 422 insufficient_funds: "
+                        f"{problems[:5]} (answers: {summary}); the instances logged {len(said)} PostgreSQL errors: {said[-5:]}")
+    require(created, "no transfer was acknowledged")
+
+    # Money is conserved: each account's balance is its start plus what the acknowledged transfers
+    # moved, and is explained by its transactions; the whole is the start plus the fundings.
+    end = balances()
+    expected = dict(start)
+    for source, credited, minor in created.values():
+        expected[source] -= minor
+        expected[credited] += minor
+    off = {a: (end[a], expected[a]) for a in owner if end[a] != expected[a]}
+    require(not off, f"balances that are not their start plus the {len(created)} acknowledged transfers: {off}")
+    funded_total = sum(before[a] for a in owner) + CROSSING_FUNDING * len(owner)
+    require(sum(end[a] for a in owner) == funded_total,
+            f"the balances add up to {sum(end[a] for a in owner)}, the fundings to {funded_total}")
+    rows = 0
+    for a in owner:
+        history = list_all(one, f"/v1/accounts/{a}/transactions", users[owner[a]]["token"])
+        rows += len(history)
+        require(net_of(history) == end[a], f"account {a}'s transactions add up to {net_of(history)}, its balance is {end[a]}")
+    ledger = subprocess.run([cluster.binary, "verify-ledger", *cluster.database_args], capture_output=True, text=True, timeout=120)
+    require(ledger.returncode == 0, f"viperd verify-ledger exited {ledger.returncode}:\n{ledger.stdout}{ledger.stderr}")
+    held = [line[5:].strip() for line in ledger.stdout.splitlines() if line.startswith("ok  ")]
+    log("crossing: viperd verify-ledger: " + "; ".join(held))
+
+    def grown(series):
+        values = [after.get(series, 0) - before_.get(series, 0) for before_, after in zip(metrics_before, metrics_after)
+                  if series in after]
+        return "/".join(f"{value:.0f}" for value in values) if values else "n/a"
+
+    return (f"{CROSSING_USERS} users × {CROSSING_ACCOUNTS} accounts, each pair crossed (A→B on instance 1 while B→A on "
+            f"instance 2, {2 * CROSSING_PAIRS} threads) plus {CROSSING_THROUGH_BALANCER} through the balancer, for {elapsed:.0f} s: "
+            f"{total} transfers ({total / elapsed:.0f}/s): {summary}; no 5xx, no contention reached a client; "
+            f"retries hidden on instances 1/2: {grown('viperd_postgres_retries_total')}, groups run again: "
+            f"{grown('viperd_postgres_abandoned_groups_total')}; every balance is its start plus the {len(created)} "
+            f"acknowledged transfers and explained by its transactions ({rows} rows), the sum {money(funded_total)} "
+            f"is the fundings'; verify-ledger: {len(held)} checks hold; set up in {set_up:.1f} s, checked in "
+            f"{time.monotonic() - checking:.1f} s")
+
+
 
 
 def once_with_one_key(cluster, token, path, body, kind):

@@ -1,14 +1,17 @@
 #!/usr/bin/env bash
 # The promises across instances: starts a cluster (Scripts/deploy/cluster.sh: a throw-away PostgreSQL,
 # two viperd instances, nginx), runs Scripts/deploy/cluster-test.py's checks against it, stops it. Exits 1
-# on any violation (each check prints one line with its figures), 2 on bad usage. About 55 s.
+# on any violation (each check prints one line with its figures), 2 on bad usage. About 75 s.
 #
-#   bash Scripts/deploy/cluster-test.sh [--only NAME]...     NAME: retries transfers idempotency throttle revocation live kill
+#   bash Scripts/deploy/cluster-test.sh [--only NAME]...     NAME: retries transfers crossing idempotency throttle
+#                                                            revocation live kill
+#   CROSSING_SECONDS=60 bash Scripts/deploy/cluster-test.sh --only crossing     the 60 s of crossing transfers
 #
 # Environment: VIPERD_BIN (default .build/debug/viperd, built when missing), CLUSTER_BACKEND
 # (postgres, the default, or sqlite: the instances share one SQLite file, for trying the harness on
 # a binary without PostgreSQL support; the throttle check then fails, as it should: that throttle
-# is per process), KEEP_WORKDIR=1 (keeps the cluster's folder: logs, nginx.conf, the database).
+# is per process), CROSSING_SECONDS (the crossing check's length, default 10), KEEP_WORKDIR=1
+# (keeps the cluster's folder: logs, nginx.conf, the database).
 # Needs: PostgreSQL's server binaries (Debian `postgresql`), `nginx`, `curl`, `python3`.
 set -euo pipefail
 # One user writes here as fast as the server allows: the per-user rates (tested by the suite)
@@ -27,8 +30,8 @@ if [[ -z "$VIPERD_BIN" ]]; then
 fi
 [[ -x "$VIPERD_BIN" ]] || { echo "cluster-test.sh: no server binary at $VIPERD_BIN" >&2; exit 1; }
 for argument in "$@"; do
-    case $argument in --only | retries | transfers | idempotency | throttle | revocation | live | kill) ;; *)
-        echo "usage: $0 [--only retries|transfers|idempotency|throttle|revocation|live|kill]..." >&2; exit 2 ;;
+    case $argument in --only | retries | transfers | crossing | idempotency | throttle | revocation | live | kill) ;; *)
+        echo "usage: $0 [--only retries|transfers|crossing|idempotency|throttle|revocation|live|kill]..." >&2; exit 2 ;;
     esac
 done
 
