@@ -81,14 +81,17 @@ public struct AppConfiguration: Sendable {
 
     /// The database `databaseURL` or else `databasePath` names.
     /// PostgreSQL sessions this instance opens at most (`--postgres-connections`); nil: one per
-    /// read worker.
+    /// worker of either kind.
     public var postgresConnections: Int?
 
-    /// SQLite's readers, one per read worker; or PostgreSQL's pool, `postgresConnections`.
+    /// SQLite's readers, one per read worker; or PostgreSQL's pool, `postgresConnections`, by
+    /// default a session for every worker that can hold one: a write mostly waits for the
+    /// server's WAL flush, and only writes that wait together share one (4 sessions on two cores
+    /// moved 760 transfers a second where 36 moved 900 to 1,150, `docs/PERFORMANCE.md`).
     public var storageConnections: Int {
         switch storage {
         case .sqlite: max(2, server.workerCount)
-        case .postgres: max(2, postgresConnections ?? server.workerCount)
+        case .postgres: max(2, postgresConnections ?? server.workerCount + server.writeWorkerCount)
         }
     }
 

@@ -174,7 +174,7 @@ public struct ServeOptions: Sendable {
                    microseconds; with group commit on, when the last group held several writes, the next waits this long (less once it is full) for \
                    more to share its commit, as PostgreSQL's `commit_delay`; a write after a lone one never waits. `0`: never
                    """) { $0.groupCommitDelayMicroseconds = try $1.integer(in: 0...1_000_000) },
-        Option("postgres-connections", default: .described("--workers"),
+        Option("postgres-connections", default: .described("--workers + --write-workers"),
                help: "PostgreSQL sessions this instance opens at most, read and write workers sharing them",
                readme: """
                    the pool every request's reads and writes share (plus two sessions for live-event wake-ups); keep the sum over \
@@ -185,7 +185,7 @@ public struct ServeOptions: Sendable {
                readme: """
                    transfers that arrive together at one instance share one transaction and one commit, each in its own savepoint, \
                    the union of their accounts' and users' rows locked first in one order (no deadlock between instances); at most \
-                   32 a group. `off`: a transaction per transfer
+                   32 a group, and 4 groups at once, a transfer joining its first account's. `off`: a transaction per transfer
                    """) { $0.postgresGroupCommit = try $1.onOff() },
         Option("token-lifetime-days", default: .shown { numberText($0.sessionPolicy.tokenLifetime / 86_400) },
                help: "Days a bearer token without refresh (registration, viperd token issue) stays valid",

@@ -13,16 +13,28 @@ public struct PostgresConfiguration: Sendable, Equatable {
     /// At most this many writes that declare their locks (`PostgresDatabase.write(locking:_:)`)
     /// share one transaction and one commit; 1 gives each its own.
     public var groupCommitLimit: Int
+    /// Groups that may run at once, each on a session of its own: a write joins the lane of its
+    /// first account (`RowLocks.orderedAccounts`), so transfers on the same accounts still queue
+    /// together while those on others run beside them.
+    public var groupCommitLanes: Int
+
+    /// Four lanes: on one machine, more left the flushes no fuller, and one serialized every
+    /// transfer of the instance behind one session.
+    public static let defaultGroupCommitLanes = 4
 
     /// The group size that kept a transfer's locks and commit shared without holding one
     /// transaction long: 32 transfers' statements are a few milliseconds of the server's time.
     public static let defaultGroupCommitLimit = 32
 
-    public init(url: String, poolSize: Int = 8, retryLimit: Int = 10, groupCommitLimit: Int = Self.defaultGroupCommitLimit) {
+    public init(
+        url: String, poolSize: Int = 8, retryLimit: Int = 10, groupCommitLimit: Int = Self.defaultGroupCommitLimit,
+        groupCommitLanes: Int = Self.defaultGroupCommitLanes
+    ) {
         self.url = url
         self.poolSize = max(1, poolSize)
         self.retryLimit = max(0, retryLimit)
         self.groupCommitLimit = max(1, groupCommitLimit)
+        self.groupCommitLanes = max(1, groupCommitLanes)
     }
 
     /// Whether `url` names a PostgreSQL server rather than a file (the `--database-url` test).

@@ -21,8 +21,9 @@ public final class PostgresDatabase: @unchecked Sendable {
     /// Connections open now, idle or lent; never above `configuration.poolSize`.
     private var open: Int
     private let statisticsLock = NSLock()
-    /// Who leads the next group of writes that declared their locks (`write(locking:_:)`).
-    let groupCommitter: GroupCommitter<PostgresConnection>
+    /// Who leads the next group of writes that declared their locks (`write(locking:_:)`), one
+    /// per lane (`PostgresConfiguration.groupCommitLanes`).
+    let groupCommitters: [GroupCommitter<PostgresConnection>]
     /// Counts the open snapshots (`openSnapshot`): at most half the pool, so slow report readers
     /// leave the other half to every other request.
     let snapshotSlots: SnapshotSlots
@@ -39,7 +40,7 @@ public final class PostgresDatabase: @unchecked Sendable {
         self.configuration = configuration
         self.errorHandler = errorHandler
         snapshotSlots = SnapshotSlots(limit: configuration.poolSize / 2)
-        groupCommitter = GroupCommitter(limit: configuration.groupCommitLimit)
+        groupCommitters = (0..<configuration.groupCommitLanes).map { _ in GroupCommitter(limit: configuration.groupCommitLimit) }
         idle = [try PostgresConnection(url: configuration.url)]
         open = 1
     }

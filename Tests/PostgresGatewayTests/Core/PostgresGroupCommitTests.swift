@@ -69,10 +69,10 @@ struct PostgresGroupCommitTests {
             }.start()
             // One at a time, in order: the first leads, the others queue behind it.
             let deadline = Date().addingTimeInterval(10)
-            while temporary.database.groupCommitter.waitingCount < index && Date() < deadline { usleep(1_000) }
+            while temporary.database.waitingCount < index && Date() < deadline { usleep(1_000) }
             if index == 0 { usleep(50_000) }
         }
-        #expect(temporary.database.groupCommitter.waitingCount == queued.count)
+        #expect(temporary.database.waitingCount == queued.count)
         try whileQueued()
         try holder.release()
         return {
@@ -210,5 +210,16 @@ struct PostgresGroupCommitTests {
         let statistics = [temporary.database.statistics, otherDatabase.statistics]
         #expect(statistics.contains { $0.committedWrites > $0.commits }, "some transfers shared a commit: \(statistics)")
         #expect(statistics.allSatisfy { $0.abandonedGroups == 0 && $0.retries == 0 }, "no deadlock, even one a retry hid: \(statistics)")
+    }
+
+    @Test("a transfer joins the lane of its first account: the same accounts always share one, and different ones spread over all four")
+    func lanesFollowTheFirstAccount() throws {
+        let temporary = try TemporaryPostgresDatabase()
+        let database = temporary.database
+        #expect(database.groupCommitters.count == PostgresConfiguration.defaultGroupCommitLanes)
+        let locks = RowLocks(accounts: [AccountID("a_2"), AccountID("a_1")], users: [UserID("u_1")])
+        #expect(database.lane(of: locks) == database.lane(of: RowLocks(accounts: [AccountID("a_1"), AccountID("a_9")])))
+        let lanes = Set((0..<100).map { database.lane(of: RowLocks(accounts: [AccountID("a_\($0)")])) })
+        #expect(lanes == Set(0..<PostgresConfiguration.defaultGroupCommitLanes))
     }
 }
