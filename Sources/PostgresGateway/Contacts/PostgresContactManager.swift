@@ -118,7 +118,9 @@ public struct PostgresContactManager: ContactManager {
 
     public func insert(_ contact: Contact) throws {
         try GatewayError.mapping {
-            try database.write { connection in
+            // Locks only its owner's row (the quota count, the outbox position): it may share a
+            // group commit with the owner's other creates and transfers.
+            try database.write(locking: RowLocks(users: [contact.ownerID])) { connection in
                 if let quota {
                     try QuotaCheck.ensureRoom(on: connection, .contacts, limit: quota, count: Self.contactCount, [.text(contact.ownerID.rawValue)])
                 }
