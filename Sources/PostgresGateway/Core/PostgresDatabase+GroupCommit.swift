@@ -33,21 +33,11 @@ extension PostgresDatabase {
         guard configuration.groupCommitLimit > 1 else { return try write(body) }
         let start = ContinuousClock.now
         defer { record(since: start) }
-        var result: T?
-        let failure: (any Error)? = withoutActuallyEscaping(body) { body in
-            let pending = PendingWrite<PostgresConnection>(locks: locks) { connection in result = try body(connection) }
+        let outcome = PendingWrite.perform(locks: locks, body) { pending in
             groupCommitters[lane(of: locks)].submit(pending) { group in runGroup(group) }
-            return pending.failure
         }
-        if let failure {
-            report(failure)
-            throw failure
-        }
-        guard let result else {
-            // Unreachable: a write that did not fail ran its body, which set the result.
-            throw PostgresError(sqlState: "", message: "a write finished without running its body")
-        }
-        return result
+        if case .failure(let failure) = outcome { report(failure) }
+        return try outcome.get()
     }
 
     /// The lane of a write that locks `locks`: its first account's (its first user's without

@@ -62,3 +62,28 @@ package final class PendingWrite<Connection>: @unchecked Sendable, Equatable {
         body = nil
     }
 }
+
+extension PendingWrite {
+    /// Wraps `body` in a pending write, hands it to `run` (which submits it to a group, or runs
+    /// it alone, and returns once it is finished) and returns what `body` returned, or the
+    /// write's failure: the one way both gateways turn a caller's closure into a queued write.
+    package static func perform<T>(
+        locks: RowLocks = RowLocks(), _ body: (Connection) throws -> T, _ run: (PendingWrite<Connection>) -> Void
+    ) -> Result<T, any Error> {
+        var result: T?
+        let failure: (any Error)? = withoutActuallyEscaping(body) { body in
+            let pending = PendingWrite(locks: locks) { connection in result = try body(connection) }
+            run(pending)
+            return pending.failure
+        }
+        if let failure { return .failure(failure) }
+        // Unreachable: a write that did not fail ran its body, which set the result.
+        guard let result else { return .failure(UnfinishedWrite()) }
+        return .success(result)
+    }
+}
+
+/// A write reported finished without failure whose body never ran: a broken group driver.
+package struct UnfinishedWrite: Error, CustomStringConvertible {
+    package var description: String { "a write finished without running its body" }
+}

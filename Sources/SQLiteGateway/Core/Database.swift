@@ -157,9 +157,7 @@ public final class Database: @unchecked Sendable {
     public func write<T>(_ body: (SQLiteConnection) throws -> T) throws -> T {
         let start = ContinuousClock.now
         defer { record(since: start) }
-        var result: T?
-        let failure: (any Error)? = withoutActuallyEscaping(body) { body in
-            let pending = PendingWrite { connection in result = try body(connection) }
+        let outcome = PendingWrite.perform(body) { pending in
             if configuration.groupCommit {
                 groupCommitter.submit(pending) { group in runGroup(group) }
             } else {
@@ -169,17 +167,9 @@ public final class Database: @unchecked Sendable {
                 }
                 pending.release()
             }
-            return pending.failure
         }
-        if let failure {
-            errorHandler(failure)
-            throw failure
-        }
-        guard let result else {
-            // Unreachable: a write that did not fail ran its body, which set the result.
-            throw SQLiteError(code: SQLITE_MISUSE, message: "a write finished without running its body")
-        }
-        return result
+        if case .failure(let failure) = outcome { errorHandler(failure) }
+        return try outcome.get()
     }
 
     /// Tells `outboxSignal` whose outboxes the writer's transaction appended to, once it has
