@@ -27,6 +27,7 @@ let sqliteMigrationFiles = [
     "0016_session_refresh.sql",
     "0017_pending_transfers.sql",
     "0018_event_tickets.sql",
+    "0019_idempotency_transfers.sql",
 ]
 let postgresMigrationFiles = [
     "0001_create_contacts.sql",
@@ -45,6 +46,7 @@ let postgresMigrationFiles = [
     "0016_session_refresh.sql",
     "0017_pending_transfers.sql",
     "0018_event_tickets.sql",
+    "0019_idempotency_transfers.sql",
 ]
 
 /// The browser client of Clients/Web/ (HTML, CSS, ES modules), compiled into the binary and

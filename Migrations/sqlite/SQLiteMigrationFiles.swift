@@ -22,5 +22,6 @@ public enum SQLiteMigrationFiles {
         ("0016_session_refresh.sql", PackageResources._016_session_refresh_sql),
         ("0017_pending_transfers.sql", PackageResources._017_pending_transfers_sql),
         ("0018_event_tickets.sql", PackageResources._018_event_tickets_sql),
+        ("0019_idempotency_transfers.sql", PackageResources._019_idempotency_transfers_sql),
     ]
 }

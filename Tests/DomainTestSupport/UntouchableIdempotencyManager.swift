@@ -12,7 +12,7 @@ extension UnimplementedIdempotencyManager {
         Issue.record("storage reached: idempotency reserve")
         return .inFlight
     }
-    public func complete(owner: UserID, key: IdempotencyKey, response: StoredResponse) throws -> Bool {
+    public func complete(owner: UserID, key: IdempotencyKey, response: StoredResponse, waitsForFlush: Bool) throws -> Bool {
         Issue.record("storage reached: idempotency complete")
         return false
     }

@@ -13,9 +13,12 @@ public protocol IdempotencyManager: Sendable {
     func reserve(owner: UserID, key: IdempotencyKey, fingerprint: String, now: Date) throws -> IdempotencyReservation
 
     /// Stores the response of the request holding the reservation; false when the key is not
-    /// in flight any more (released, or taken over after the timeout).
+    /// in flight any more (released, or taken over after the timeout). `waitsForFlush` false:
+    /// the call may return before the record is durable, for a request whose effect already
+    /// names the key durably (a transfer: `NewTransfer.idempotencyKey`), where losing the
+    /// response in a crash costs a retry `resumed`, not a second effect.
     @discardableResult
-    func complete(owner: UserID, key: IdempotencyKey, response: StoredResponse) throws -> Bool
+    func complete(owner: UserID, key: IdempotencyKey, response: StoredResponse, waitsForFlush: Bool) throws -> Bool
 
     /// Forgets an in-flight reservation; a completed record is never released.
     func release(owner: UserID, key: IdempotencyKey) throws
@@ -24,4 +27,12 @@ public protocol IdempotencyManager: Sendable {
     /// batch keeps each delete a short write; the caller repeats while batches fill.
     @discardableResult
     func purge(olderThan date: Date, limit: Int) throws -> Int
+}
+
+extension IdempotencyManager {
+    /// Stores the response durably: the call returns once it would survive a crash.
+    @discardableResult
+    public func complete(owner: UserID, key: IdempotencyKey, response: StoredResponse) throws -> Bool {
+        try complete(owner: owner, key: key, response: response, waitsForFlush: true)
+    }
 }

@@ -15,13 +15,26 @@ public struct IdempotencyRecord: Equatable, Sendable {
     public var state: State
     /// When this reservation was made; retention and the in-flight timeout count from it.
     public var createdAt: Date
+    /// The transfer the request stored, written in the transfer's own transaction
+    /// (`NewTransfer.idempotencyKey`); nil for any other request, or before it stored one.
+    public var transferID: TransferID?
 
-    public init(ownerID: UserID, key: IdempotencyKey, fingerprint: String, state: State, createdAt: Date) {
+    public init(ownerID: UserID, key: IdempotencyKey, fingerprint: String, state: State, createdAt: Date, transferID: TransferID? = nil) {
         self.ownerID = ownerID
         self.key = key
         self.fingerprint = fingerprint
         self.state = state
         self.createdAt = createdAt
+        self.transferID = transferID
+    }
+
+    /// The transfer a request with `fingerprint` taking this record over resumes: the one this
+    /// record's request stored before it stopped without its response. Only the same request
+    /// in flight resumes it; another request, or any request after a completed record expired,
+    /// starts afresh.
+    public func resumedTransfer(for fingerprint: String) -> TransferID? {
+        guard state == .inFlight, fingerprint == self.fingerprint else { return nil }
+        return transferID
     }
 
     /// What a request with `fingerprint` arriving at `now` gets from this record; nil when the

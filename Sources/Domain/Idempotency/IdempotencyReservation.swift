@@ -8,4 +8,9 @@ public enum IdempotencyReservation: Equatable, Sendable {
     case keyReused
     /// A request with this key is still being processed: 409 `idempotency_in_flight`.
     case inFlight
+    /// The key is now this request's again: the same request (same fingerprint) was in flight
+    /// past the timeout, and had stored its transfer (in the transfer's own transaction) but not
+    /// its response: the process stopped in between. Answer that transfer, move no money again,
+    /// then `complete` the key.
+    case resumed(TransferID)
 }

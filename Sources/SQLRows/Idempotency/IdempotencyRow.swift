@@ -5,7 +5,7 @@ import Foundation
 public enum IdempotencyRow {
     /// The columns a record is read from, in row order (its owner and key are what it was found by).
     public enum Column: Int32, SQLColumn {
-        case fingerprint, state, response_status, response_headers, response_body, created_at
+        case fingerprint, state, response_status, response_headers, response_body, created_at, transfer_id
 
         /// `idempotency_records`.
         public static var table: String { "idempotency_records" }
@@ -32,8 +32,10 @@ public enum IdempotencyRow {
         default:
             throw SQLReadFailure.unreadable(Column.state, stored)
         }
+        let transfer: String? = row.optional(.transfer_id)
         return IdempotencyRecord(
-            ownerID: owner, key: key, fingerprint: try row.required(.fingerprint), state: state, createdAt: try row.required(.created_at))
+            ownerID: owner, key: key, fingerprint: try row.required(.fingerprint), state: state, createdAt: try row.required(.created_at),
+            transferID: transfer.map(TransferID.init))
     }
 
     /// Parameters 1…5 of a completion: owner, key, status, headers, body.

@@ -16,10 +16,13 @@ public struct SQLIdempotencyManager<Database: SQLDatabase>: IdempotencyManager {
         ON CONFLICT (owner_id, key) DO NOTHING
         """
     }
+    /// A takeover keeps the record's transfer only for the same request in flight
+    /// (`IdempotencyRecord.resumedTransfer(for:)`); every right-hand side reads the row as it was.
     static var replace: String {
         """
         UPDATE idempotency_records SET fingerprint = ?3, state = 'in_flight', response_status = NULL, \
-        response_headers = NULL, response_body = NULL, created_at = ?4 WHERE owner_id = ?1 AND key = ?2
+        response_headers = NULL, response_body = NULL, created_at = ?4, \
+        transfer_id = CASE WHEN state = 'in_flight' AND fingerprint = ?3 THEN transfer_id END WHERE owner_id = ?1 AND key = ?2
         """
     }
     static var complete: String {
@@ -85,7 +88,7 @@ public struct SQLIdempotencyManager<Database: SQLDatabase>: IdempotencyManager {
                         return answer
                     }
                     try connection.run(Self.replace, reservation)
-                    return .reserved
+                    return existing.resumedTransfer(for: fingerprint).map(IdempotencyReservation.resumed) ?? .reserved
                 }
                 throw GatewayError.unavailable("idempotency key \(key.rawValue) kept changing under reservation")
             }
@@ -93,9 +96,9 @@ public struct SQLIdempotencyManager<Database: SQLDatabase>: IdempotencyManager {
     }
 
     @discardableResult
-    public func complete(owner: UserID, key: IdempotencyKey, response: StoredResponse) throws -> Bool {
+    public func complete(owner: UserID, key: IdempotencyKey, response: StoredResponse, waitsForFlush: Bool) throws -> Bool {
         let values = try GatewayError.mapping { try IdempotencyRow.completionValues(owner: owner, key: key, response: response) }
-        return try database.change(Self.complete, values) == 1
+        return try database.change(Self.complete, values, waitsForFlush: waitsForFlush) == 1
     }
 
     public func release(owner: UserID, key: IdempotencyKey) throws {

@@ -24,6 +24,10 @@ public enum TransferSteps {
     public static let pendingCount = "SELECT count(*) FROM transfers WHERE owner_id = ?1 AND status = 'pending'"
     /// A transfer by id, whatever its status (re-read after the locks).
     public static let fetchAny = "SELECT \(TransferRow.columns) FROM transfers WHERE id = ?1"
+    /// Names the transfer in the record of the key its request holds (?1 owner, ?2 key, ?3
+    /// transfer), in the transfer's own transaction: a retry after a crash that lost the
+    /// response resumes with it (`IdempotencyReservation.resumed`).
+    public static let recordInKey = "UPDATE idempotency_records SET transfer_id = ?3 WHERE owner_id = ?1 AND key = ?2 AND state = 'in_flight'"
     /// Moves a transfer out of pending, at most once: a second resolution matches no row.
     /// Parameters: ?1 id, ?2 status, ?3 resolved_at, ?4 cancelled_by, ?5 to_account_id, ?6 debit
     /// id, ?7 credit id.
@@ -72,6 +76,9 @@ public enum TransferSteps {
         // one that fails (a taken id, a balance CHECK) fails the transfer there.
         for leg in new.legs { try connection.enqueue(TransactionRow.insert, TransactionRow.values(of: leg)) }
         try connection.enqueue(insert, TransferRow.values(of: transfer))
+        if let key = new.idempotencyKey {
+            try connection.enqueue(recordInKey, [.text(transfer.ownerID.rawValue), .text(key.rawValue), .text(transfer.id.rawValue)])
+        }
         try OutboxSteps.append(new.notices, on: connection)
         return .completed(transfer)
     }

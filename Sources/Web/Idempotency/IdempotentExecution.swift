@@ -14,6 +14,11 @@ import Presentation
 /// key, so a corrected retry may use it. The same key with another request is 409
 /// `idempotency_key_reused`; a retry while the first is running is 409 `idempotency_in_flight`
 /// (it does not wait: a request never holds a worker thread for another one).
+///
+/// A transfer names its key's record in its own transaction (`respondStoringKey`): its stored
+/// response then commits without waiting for a flush, since a crash that loses it leaves the
+/// record in flight with the transfer, and the same request taking the key over after the
+/// timeout answers that transfer (`resume`) instead of moving the money again.
 struct IdempotentExecution {
     static let header = "Idempotency-Key"
     static let replayedHeader = "Idempotent-Replayed"
@@ -30,8 +35,26 @@ struct IdempotentExecution {
     }
 
     func respond(to request: HTTPRequest, _ scene: () -> HTTPResponse) -> HTTPResponse {
+        // Only a transfer's own write names a transfer in the record, and only the same request
+        // (same method, path and body) resumes one: no other route can be resumed.
+        respond(to: request, completionWaitsForFlush: true, { _ in scene() }, resume: { _ in scene() })
+    }
+
+    /// For a scene whose write stores the key with its transfer (`NewTransfer.idempotencyKey`):
+    /// `scene` gets the key (nil without the header); `resume` answers, as the first run would
+    /// have, the transfer a run that stopped before storing its response made.
+    func respondStoringKey(
+        to request: HTTPRequest, _ scene: (IdempotencyKey?) -> HTTPResponse, resume: (TransferID) -> HTTPResponse
+    ) -> HTTPResponse {
+        respond(to: request, completionWaitsForFlush: false, scene, resume: resume)
+    }
+
+    private func respond(
+        to request: HTTPRequest, completionWaitsForFlush: Bool, _ scene: (IdempotencyKey?) -> HTTPResponse,
+        resume: (TransferID) -> HTTPResponse
+    ) -> HTTPResponse {
         let values = request.headers.values(for: Self.header)
-        guard !values.isEmpty else { return scene() }
+        guard !values.isEmpty else { return scene(nil) }
         guard values.count == 1, let key = IdempotencyKey(values[0]) else {
             return IdempotencyProblems.invalidKey(context: context)
         }
@@ -53,21 +76,26 @@ struct IdempotentExecution {
         case .inFlight:
             return IdempotencyProblems.inFlight(context: context)
         case .reserved:
-            let response = scene()
-            finish(key: key, response: response)
+            let response = scene(key)
+            finish(key: key, response: response, waitsForFlush: completionWaitsForFlush)
+            return response
+        case .resumed(let transfer):
+            var response = resume(transfer)
+            finish(key: key, response: response, waitsForFlush: completionWaitsForFlush)
+            response.headers.add(name: Self.replayedHeader, value: "true")
             return response
         }
     }
 
     /// Stores a final response, or releases the key. A failure here is logged, not answered:
     /// the scene's answer is already true (an order may exist), so the client must get it.
-    private func finish(key: IdempotencyKey, response: HTTPResponse) {
+    private func finish(key: IdempotencyKey, response: HTTPResponse, waitsForFlush: Bool) {
         let idempotency = dependencies.gateway.idempotency
         do {
             if Self.isFinal(response.status.code) {
                 let headers = Self.storedHeaders.compactMap { name in response.headers[name].map { StoredResponse.Header(name: name, value: $0) } }
                 let stored = StoredResponse(status: response.status.code, headers: headers, body: response.body)
-                if try !idempotency.complete(owner: user.id, key: key, response: stored) {
+                if try !idempotency.complete(owner: user.id, key: key, response: stored, waitsForFlush: waitsForFlush) {
                     dependencies.logger.warning("idempotency key was taken over before its response was stored")
                 }
             } else {

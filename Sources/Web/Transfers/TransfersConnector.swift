@@ -27,17 +27,28 @@ struct TransfersConnector {
     }
 
     func create(_ request: HTTPRequest) -> HTTPResponse {
-        IdempotentExecution(dependencies: dependencies, context: context, user: user).respond(to: request) {
+        IdempotentExecution(dependencies: dependencies, context: context, user: user).respondStoringKey(to: request) { key in
             JSONRequestBody.respond(to: request, context: context) { body in
-                let responder = ViewModelResponder<TransferViewModel>(context: context) { JSONBody.response(.created, $0, headers: ["Location": TransfersRoute.show(id: $0.id).path]) }
+                let responder = ViewModelResponder<TransferViewModel>(context: context, render: Self.created)
                 let useCase = TransferCreateUseCase(
                     transfers: gateway.transfers, accounts: gateway.accounts, contacts: gateway.contacts, users: gateway.users,
                     policy: dependencies.transferPolicy, owner: user.id, clock: dependencies.clock, ids: dependencies.ids,
-                    language: context.messages.language.rawValue)
+                    language: context.messages.language.rawValue, idempotencyKey: key)
                 TransferCreatePresenter(useCase: useCase, output: responder, messages: context.messages).eventCreate(body: body)
                 return responder.response
             }
+        } resume: { transfer in
+            // The first run's answer, as it would have been: the transfer it made, created.
+            let responder = ViewModelResponder<TransferViewModel>(context: context, render: Self.created)
+            TransferShowPresenter(useCase: TransferShowUseCase(transfers: gateway.transfers, owner: user.id), output: responder, messages: context.messages)
+                .eventShow(id: transfer.rawValue)
+            return responder.response
         }
+    }
+
+    /// A transfer just made: 201 with its address.
+    private static func created(_ transfer: TransferViewModel) -> HTTPResponse {
+        JSONBody.response(.created, transfer, headers: ["Location": TransfersRoute.show(id: transfer.id).path])
     }
 
     func show(id: String) -> HTTPResponse {
@@ -124,7 +135,7 @@ struct TransfersConnector {
     /// No body is read: the draft holds everything.
     func submitDraft(id: String, _ request: HTTPRequest) -> HTTPResponse {
         IdempotentExecution(dependencies: dependencies, context: context, user: user).respond(to: request) {
-            let responder = ViewModelResponder<TransferViewModel>(context: context) { JSONBody.response(.created, $0, headers: ["Location": TransfersRoute.show(id: $0.id).path]) }
+            let responder = ViewModelResponder<TransferViewModel>(context: context, render: Self.created)
             TransferDraftSubmitPresenter(flow: flow, output: responder, messages: context.messages).eventSubmit(id: id)
             return responder.response
         }

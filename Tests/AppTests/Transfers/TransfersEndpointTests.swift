@@ -10,7 +10,9 @@ struct TransfersEndpointTests {
     /// The owner's first account, funded with `amount` by a posted credit, and a second account.
     func funded(_ app: TestApplication, amount: String = "100.00") throws -> (main: String, savings: String) {
         let main = try #require(try app.firstAccount()["id"] as? String)
-        let feed = app.directory.appendingPathComponent("feed.json")
+        // Not in app.directory: an application on PostgreSQL has none on disk.
+        let feed = FileManager.default.temporaryDirectory.appendingPathComponent("viperd-feed-\(UUID().uuidString).json")
+        defer { try? FileManager.default.removeItem(at: feed) }
         try Data(#"[{"group":"P","date":"2026-11-01","description":"Deposit","amount":"\#(amount)","debit":"C"}]"#.utf8).write(to: feed)
         try app.importFeed(feed, into: main)
         let savings = try app.request("POST", "/v1/accounts", json: #"{"name":"Savings","currency":"CAD"}"#)
@@ -103,6 +105,36 @@ struct TransfersEndpointTests {
         #expect(replay.status == 201 && replay.header("Idempotent-Replayed") == "true")
         #expect(try transactionCount(app, savings) == 1)
         #expect(try available(app, main) == 9_900)
+    }
+
+    /// What a crash between a transfer's commit and its answer's leaves: every key in flight,
+    /// reserved longer ago than the 60 s timeout, without a stored answer.
+    func abandonKeys(_ app: TestApplication) throws {
+        try LedgerCommandTests.corrupt(app, """
+            UPDATE idempotency_records SET state = 'in_flight', response_status = NULL, response_headers = NULL, response_body = NULL, \
+            created_at = created_at - 61000
+            """)
+    }
+
+    @Test("a retry after a crash lost the stored answer (its record left in flight past the timeout) answers the transfer made, as the first answer was, and moves no money again", arguments: TestStore.allCases)
+    func resumedAfterLostAnswer(store: TestStore) throws {
+        let app = try TestApplication.on(store)
+        let (main, savings) = try funded(app)
+        let body = #"{"fromAccountId":"\#(main)","toAccountId":"\#(savings)","amount":"1.00"}"#
+        let first = try app.request("POST", "/v1/transfers", json: body, headers: ["Idempotency-Key": "k-lost"])
+        #expect(first.status == 201, "\(first.text)")
+        try abandonKeys(app)
+        let retry = try app.request("POST", "/v1/transfers", json: body, headers: ["Idempotency-Key": "k-lost"])
+        #expect(retry.status == 201 && retry.header("Idempotent-Replayed") == "true", "\(retry.text)")
+        #expect(retry.header("Location") == first.header("Location") && retry.body == first.body)
+        #expect(try available(app, main) == 9_900 && transactionCount(app, savings) == 1)
+        let replay = try app.request("POST", "/v1/transfers", json: body, headers: ["Idempotency-Key": "k-lost"])
+        #expect(replay.status == 201 && replay.body == first.body && replay.header("Idempotent-Replayed") == "true")
+        // Another request with the key, once it too is abandoned, is a new transfer: the old one is not its answer.
+        try abandonKeys(app)
+        let other = try app.request("POST", "/v1/transfers", json: body.replacingOccurrences(of: "1.00", with: "2.00"), headers: ["Idempotency-Key": "k-lost"])
+        #expect(other.status == 201 && other.header("Idempotent-Replayed") == nil && other.header("Location") != first.header("Location"))
+        #expect(try available(app, main) == 9_700)
     }
 
     @Test("a transfer is 201 with Location, shows alike, is in the sender's history and both accounts' transactions")

@@ -24,6 +24,17 @@ struct IdempotencyRecordTests {
         #expect(record(.inFlight).answer(to: "f1", at: start.addingTimeInterval(60), policy: .standard) == nil)
     }
 
+    @Test("only the same request in flight resumes the transfer a record names; another request, a completed record or none named starts afresh")
+    func resumedTransfer() {
+        var named = record(.inFlight)
+        named.transferID = TransferID("tr_1")
+        #expect(named.resumedTransfer(for: "f1") == TransferID("tr_1"))
+        #expect(named.resumedTransfer(for: "f2") == nil)
+        #expect(record(.inFlight).resumedTransfer(for: "f1") == nil)
+        named.state = .completed(response)
+        #expect(named.resumedTransfer(for: "f1") == nil)
+    }
+
     @Test("after 24 hours a completed record no longer counts")
     func expiry() {
         #expect(record(.completed(response)).answer(to: "f2", at: start.addingTimeInterval(86_399), policy: .standard) == .keyReused)

@@ -262,4 +262,40 @@ struct TransferManagerContractTests {
         let total = try accounts.balance(of: AccountID("a_u_alice")) + accounts.balance(of: AccountID("a_u_bob"))
         #expect(total == 16_000)
     }
+
+    @Test("a transfer under a key names itself in the key's record: the same request taking the abandoned key over resumes it, another request or an expired completed key starts afresh", arguments: Backend.allCases)
+    func resumedByItsKey(backend: Backend) throws {
+        let store = try backend.makeStore()
+        try store.addAccount("a_savings")
+        try store.fund("a_u_alice", 10_000)
+        let records = store.gateway.idempotency
+        let alice = UserID("u_alice")
+        let key = IdempotencyKey("transfer-1")!
+        let start = Date(timeIntervalSince1970: 1_795_000_000)
+        #expect(try records.reserve(owner: alice, key: key, fingerprint: "f1", now: start) == .reserved)
+        var new = NewTransfer.fixture(id: "tr_1", to: "a_savings", amount: 2_500)
+        new.idempotencyKey = key
+        #expect(try store.gateway.transfers.execute(new) == .completed(new.transfer))
+
+        // The response was never stored (the process stopped): past the timeout the same request
+        // resumes the transfer, and so does its next retry while that one is still in flight.
+        #expect(try records.reserve(owner: alice, key: key, fingerprint: "f1", now: start.addingTimeInterval(61)) == .resumed(TransferID("tr_1")))
+        #expect(try records.reserve(owner: alice, key: key, fingerprint: "f1", now: start.addingTimeInterval(122)) == .resumed(TransferID("tr_1")))
+        // Another request with the key forgets the transfer for good.
+        #expect(try records.reserve(owner: alice, key: key, fingerprint: "f2", now: start.addingTimeInterval(183)) == .reserved)
+        #expect(try records.reserve(owner: alice, key: key, fingerprint: "f1", now: start.addingTimeInterval(244)) == .reserved)
+        #expect(try store.available("a_u_alice") == 7_500)
+        #expect(try store.transferCount() == 1)
+
+        // A completed record keeps its transfer, but once expired a reservation starts afresh.
+        let other = IdempotencyKey("transfer-2")!
+        #expect(try records.reserve(owner: alice, key: other, fingerprint: "f1", now: start) == .reserved)
+        var second = NewTransfer.fixture(id: "tr_2", to: "a_savings", amount: 500)
+        second.idempotencyKey = other
+        #expect(try store.gateway.transfers.execute(second) == .completed(second.transfer))
+        let response = StoredResponse(status: 201, headers: [StoredResponse.Header](), body: Array("{}".utf8))
+        #expect(try records.complete(owner: alice, key: other, response: response, waitsForFlush: false))
+        #expect(try records.reserve(owner: alice, key: other, fingerprint: "f1", now: start.addingTimeInterval(5)) == .replay(response))
+        #expect(try records.reserve(owner: alice, key: other, fingerprint: "f1", now: start.addingTimeInterval(86_400)) == .reserved)
+    }
 }

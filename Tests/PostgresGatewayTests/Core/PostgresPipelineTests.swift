@@ -41,16 +41,21 @@ struct PostgresPipelineTests {
         try database.read { try $0.statement("SELECT pg_backend_pid()").rows { $0.int64(at: 0) } }.first ?? 0
     }
 
-    @Test("a transfer to another user costs two round trips: BEGIN, locks and funds read in one; legs, transfer, both events and COMMIT in the other")
+    @Test("a transfer to another user costs two round trips: BEGIN, locks and funds read in one; legs, transfer, both events, its key's record and COMMIT in the other")
     func transferRoundTrips() throws {
         let (gateway, temporary) = try Self.gateway()
+        let key = IdempotencyKey("key-2")!
+        #expect(try gateway.idempotency.reserve(owner: UserID("u_alice"), key: key, fingerprint: "f", now: Date()) == .reserved)
         for index in 1...2 {
             let before = temporary.database.statistics.roundTrips
-            let new = NewTransfer.fixture(id: "tr_\(index)", to: "a_u_bob", amount: 1_000, recipient: "u_bob")
+            var new = NewTransfer.fixture(id: "tr_\(index)", to: "a_u_bob", amount: 1_000, recipient: "u_bob")
+            new.idempotencyKey = index == 2 ? key : nil
             #expect(try gateway.transfers.execute(new, consuming: nil) == .completed(new.transfer))
             // The first on a fresh session prepares its statements in the pipeline too.
             #expect(temporary.database.statistics.roundTrips - before == 2, "transfer \(index)")
         }
+        let named = try temporary.database.read { try $0.statement("SELECT transfer_id FROM idempotency_records").rows { $0.string(at: 0) } }
+        #expect(named == ["tr_2"])
         #expect(try Self.balances(in: temporary.database) == [8_000, 2_000, 0])
         #expect(try Self.count("events", in: temporary.database) >= 4)
     }

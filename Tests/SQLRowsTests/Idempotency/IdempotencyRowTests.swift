@@ -14,7 +14,7 @@ struct IdempotencyRowTests {
     /// The row a select of `IdempotencyRow.columns` gives for `response`, completed.
     func completedRow() throws -> ValuesRow {
         let values = try IdempotencyRow.completionValues(owner: owner, key: key, response: response)
-        return ValuesRow([.text("fp"), .text("completed"), values[2], values[3], values[4], .integer(1_795_000_000_000)])
+        return ValuesRow([.text("fp"), .text("completed"), values[2], values[3], values[4], .integer(1_795_000_000_000), .text("tr_1")])
     }
 
     @Test("a completed record reads back its status, headers in order and body")
@@ -23,6 +23,8 @@ struct IdempotencyRowTests {
         #expect(record.state == .completed(response))
         #expect(record.fingerprint == "fp")
         #expect(record.createdAt == Date(timeIntervalSince1970: 1_795_000_000))
+        #expect(record.transferID == TransferID("tr_1"))
+        #expect(try IdempotencyRow.record(try completedRow().replacing(6, with: .null), owner: owner, key: key).transferID == nil)
     }
 
     @Test("stored headers that are not name and value pairs are a storage failure", arguments: ["[[\"Location\"]]", "{", "[1]"])

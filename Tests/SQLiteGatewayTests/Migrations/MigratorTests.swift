@@ -266,6 +266,7 @@ struct MigratorTests {
             "0016_session_refresh.sql",
             "0017_pending_transfers.sql",
             "0018_event_tickets.sql",
+            "0019_idempotency_transfers.sql",
         ])
         #expect(try migrator.status().prefix(released).map(\.state) == Array(repeating: .applied, count: released))
     }

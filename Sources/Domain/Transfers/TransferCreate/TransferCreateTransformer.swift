@@ -28,9 +28,12 @@ public struct TransferCreateTransformer {
         self.ids = ids
     }
 
-    /// The one-step path.
-    public func transform(_ request: TransferCreateRequest, owner: UserID, output: any TransferCreateUseCaseOutput) {
-        transform(request, owner: owner, draft: nil, output: output) {
+    /// The one-step path; `idempotencyKey`, the key the request holds, is stored with the transfer
+    /// (`NewTransfer.idempotencyKey`).
+    public func transform(
+        _ request: TransferCreateRequest, owner: UserID, idempotencyKey: IdempotencyKey? = nil, output: any TransferCreateUseCaseOutput
+    ) {
+        transform(request, owner: owner, draft: nil, idempotencyKey: idempotencyKey, output: output) {
             output.presentInternalInconsistency("transfer storage answered draftNotFound to a transfer that consumes no draft")
         }
     }
@@ -38,11 +41,12 @@ public struct TransferCreateTransformer {
     /// A draft's submit: `draft` is deleted in the transfer's own write transaction, and when it
     /// has gone meanwhile (a racing submit) nothing is stored.
     public func transform(_ request: TransferCreateRequest, owner: UserID, consuming draft: TransferDraftID, output: any TransferDraftSubmitUseCaseOutput) {
-        transform(request, owner: owner, draft: draft, output: output) { output.presentDraftNotFound(draft) }
+        transform(request, owner: owner, draft: draft, idempotencyKey: nil, output: output) { output.presentDraftNotFound(draft) }
     }
 
     private func transform(
-        _ request: TransferCreateRequest, owner: UserID, draft: TransferDraftID?, output: any TransferCreateUseCaseOutput, draftGone: () -> Void
+        _ request: TransferCreateRequest, owner: UserID, draft: TransferDraftID?, idempotencyKey: IdempotencyKey?,
+        output: any TransferCreateUseCaseOutput, draftGone: () -> Void
     ) {
         do {
             let failures = Self.failures(of: request, policy: policy)
@@ -71,7 +75,7 @@ public struct TransferCreateTransformer {
             }
             let memo = request.memo.flatMap { $0.isEmpty ? nil : $0 }
             let id = TransferID(ids.makeID(prefix: "tr_"))
-            let new: NewTransfer
+            var new: NewTransfer
             switch resolution {
             case .resolved(let destination):
                 let transfer = Transfer(
@@ -88,6 +92,7 @@ public struct TransferCreateTransformer {
                 _ = TransferRecipientResolver.present(resolution, to: output)
                 return
             }
+            new.idempotencyKey = idempotencyKey
             switch try transfers.execute(new, consuming: draft) {
             case .completed(let stored): output.presentCreated(TransferPresentationModel(stored))
             case .insufficientFunds: output.presentInsufficientFunds()
