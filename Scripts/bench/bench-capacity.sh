@@ -22,7 +22,9 @@
 # CPU is read from /proc/PID/stat (utime+stime, and cutime+cstime of the postmaster and nginx's
 # master for the children that ended), so every process must run on this machine. The
 # "busy" column is all of that CPU over the run's wall time and the machine's cores: below
-# 100 % means the processes waited (for flushes, locks or each other), not for CPU.
+# 100 % means the processes waited (for flushes, locks or each other), not for CPU. From /proc/stat
+# beside it: "other CPU" (ms a request of the machine's CPU used by anything else: kernel threads,
+# processes outside the benchmark), "idle" and "steal" (the hypervisor's), in % of the machine.
 set -euo pipefail
 # Writes here come as fast as the server allows: the per-user rates (tested by the suite) would
 # answer 429 and measure themselves. The users all register from 127.0.0.1, past the per-address
@@ -172,6 +174,10 @@ config, workload, before, after, tool, output, timing, ticks, cores = sys.argv[1
 a, b = json.load(open(before)), json.load(open(after))
 text = open(output).read()
 d = {key: b[key] - a[key] for key in a}
+# The machine's CPU just before and just after the load generator ran (/proc/stat's first line:
+# user nice system idle iowait irq softirq steal, in ticks over all cores).
+before_stat, after_stat = ([int(x) for x in open(f"{before}.stat").read().split()[1:9]] for before in (before, after))
+machine = [y - x for x, y in zip(before_stat, after_stat)]
 ticks, cores = int(ticks), int(cores)
 user, system = (float(x) for x in open(timing).read().split()[-2:])
 if tool == "wrk":
@@ -198,9 +204,16 @@ per = lambda ticks_used: 1000 * ticks_used / ticks / requests      # ms of CPU a
 cpu = {"viperd": per(d["viperd"]), "pg": per(d["pg"]), "nginx": per(d["nginx"]),
        "client": 1000 * (user + system) / requests}
 busy = 100 * sum(cpu.values()) * requests / 1000 / wall / cores
+# What else ran meanwhile (kernel threads, anything outside this benchmark), what stood idle, and
+# what the hypervisor took (steal), over the machine's ticks between the snapshots.
+user, nice, system, idle, iowait, irq, softirq, steal = machine
+used = user + nice + system + irq + softirq
+other = max(0.0, per(used) - cpu["viperd"] - cpu["pg"] - cpu["nginx"] - cpu["client"])
+idle_share = 100 * (idle + iowait) / sum(machine)
+steal_share = 100 * steal / sum(machine)
 cells = [config, workload, f"{rate:,.0f}", f"{mean:.2f}", f"{p99:.1f}" if p99 is not None else "–",
          f"{cpu['viperd']:.3f}", f"{cpu['pg']:.3f}", f"{cpu['nginx']:.3f}", f"{cpu['client']:.3f}",
-         f"{busy:.0f} %", f"{d['wal'] / requests:,.0f}", f"{d['wal_sync'] / requests:.3f}",
+         f"{busy:.0f} %", f"{other:.3f}", f"{idle_share:.0f} %", f"{steal_share:.1f} %", f"{d['wal'] / requests:,.0f}", f"{d['wal_sync'] / requests:.3f}",
          f"{d['xact'] / requests:.2f}", f"{d['commits'] / requests:.2f}" if tool == "wrk" else "–",
          f"{d['round_trips'] / requests:.2f}" if tool == "wrk" else "–"]
 line = "| " + " | ".join(cells) + " |"
@@ -242,8 +255,10 @@ measure() { # config workload base instance-specs...
     shift 3
     wrk -t "$threads" -c "$connections" -d "${warmup}s" -s "$work/$workload.lua" "$base" >/dev/null 2>&1 || true
     snapshot "$postmaster" "$nginx_pid" "$@" >"$work/before.json"
+    head -n 1 /proc/stat >"$work/before.json.stat"
     /usr/bin/time -f '%U %S' -o "$work/time.txt" \
         wrk -t "$threads" -c "$connections" -d "${duration}s" --latency -s "$work/$workload.lua" "$base" >"$work/wrk.txt" 2>&1
+    head -n 1 /proc/stat >"$work/after.json.stat"
     # PostgreSQL's backends report their statistics at most once a second.
     sleep 1.5
     snapshot "$postmaster" "$nginx_pid" "$@" >"$work/after.json"
@@ -255,10 +270,12 @@ run_pgbench() { # workload instance-specs...
     local workload=$1
     shift
     snapshot "$postmaster" 0 "$@" >"$work/before.json"
+    head -n 1 /proc/stat >"$work/before.json.stat"
     /usr/bin/time -f '%U %S' -o "$work/time.txt" \
         "$pgbench" -n -M prepared -c "$pgbench_clients" -j "$threads" -T "$duration" -f "Scripts/bench/pgbench/$workload.sql" \
         -D pairs="$pairs" -D run="$workload$$" -D now="$(date +%s)000" -D seq=0 "$DATABASE_URL" >"$work/pgbench.txt" 2>&1 \
         || { cat "$work/pgbench.txt" >&2; exit 1; }
+    head -n 1 /proc/stat >"$work/after.json.stat"
     sleep 1.5
     snapshot "$postmaster" 0 "$@" >"$work/after.json"
     rows+=("$(row pgbench "$workload" "$work/before.json" "$work/after.json" pgbench "$work/pgbench.txt" "$work/time.txt")")
@@ -315,6 +332,6 @@ echo "$(date -u '+%Y-%m-%d %H:%M UTC'), $(nproc) cores, $("$binary" --version 2>
 echo "pgbench -M prepared -c$pgbench_clients -j$threads ${duration}s; $users users × $accounts_per_user accounts; pg_test_fsync 8 kB + fdatasync: $fsync."
 echo "CPU in ms a request; WAL in bytes a request; PG commits count read-only transactions too."
 echo
-echo "| config | workload | req/s | mean ms | p99 ms | viperd CPU | PostgreSQL CPU | nginx CPU | wrk/pgbench CPU | busy | WAL bytes | WAL flushes | PG commits | viperd commits | round trips |"
-echo "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
+echo "| config | workload | req/s | mean ms | p99 ms | viperd CPU | PostgreSQL CPU | nginx CPU | wrk/pgbench CPU | busy | other CPU | idle | steal | WAL bytes | WAL flushes | PG commits | viperd commits | round trips |"
+echo "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
 printf '%s\n' "${rows[@]}"
