@@ -20,9 +20,11 @@
 #   PostgreSQL's WAL is in: the flush bound's input).
 #
 # CPU is read from /proc/PID/stat (utime+stime, and cutime+cstime of the postmaster and nginx's
-# master for the children that ended), so every process must run on this machine. The
-# "busy" column is all of that CPU over the run's wall time and the machine's cores: below
-# 100 % means the processes waited (for flushes, locks or each other), not for CPU. From /proc/stat
+# master for the children that ended), so every process must run on this machine. "CPU bound"
+# is what this machine would serve were its cores never idle: cores / (the four CPU columns'
+# sum). "busy" is all of that CPU over the run's wall time and the machine's cores, so the
+# measured req/s = busy × CPU bound: below 100 % means the processes waited (for flushes, locks
+# or each other) or the hypervisor took the cores, not that CPU was short. From /proc/stat
 # beside it: "other CPU" (ms a request of the machine's CPU used by anything else: kernel threads,
 # processes outside the benchmark), "idle" and "steal" (the hypervisor's), in % of the machine.
 set -euo pipefail
@@ -213,7 +215,7 @@ idle_share = 100 * (idle + iowait) / sum(machine)
 steal_share = 100 * steal / sum(machine)
 cells = [config, workload, f"{rate:,.0f}", f"{mean:.2f}", f"{p99:.1f}" if p99 is not None else "–",
          f"{cpu['viperd']:.3f}", f"{cpu['pg']:.3f}", f"{cpu['nginx']:.3f}", f"{cpu['client']:.3f}",
-         f"{busy:.0f} %", f"{other:.3f}", f"{idle_share:.0f} %", f"{steal_share:.1f} %", f"{d['wal'] / requests:,.0f}", f"{d['wal_sync'] / requests:.3f}",
+         f"{1000 * cores / sum(cpu.values()):,.0f}", f"{busy:.0f} %", f"{other:.3f}", f"{idle_share:.0f} %", f"{steal_share:.1f} %", f"{d['wal'] / requests:,.0f}", f"{d['wal_sync'] / requests:.3f}",
          f"{d['xact'] / requests:.2f}", f"{d['commits'] / requests:.2f}" if tool == "wrk" else "–",
          f"{d['round_trips'] / requests:.2f}" if tool == "wrk" else "–"]
 line = "| " + " | ".join(cells) + " |"
@@ -332,6 +334,6 @@ echo "$(date -u '+%Y-%m-%d %H:%M UTC'), $(nproc) cores, $("$binary" --version 2>
 echo "pgbench -M prepared -c$pgbench_clients -j$threads ${duration}s; $users users × $accounts_per_user accounts; pg_test_fsync 8 kB + fdatasync: $fsync."
 echo "CPU in ms a request; WAL in bytes a request; PG commits count read-only transactions too."
 echo
-echo "| config | workload | req/s | mean ms | p99 ms | viperd CPU | PostgreSQL CPU | nginx CPU | wrk/pgbench CPU | busy | other CPU | idle | steal | WAL bytes | WAL flushes | PG commits | viperd commits | round trips |"
-echo "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
+echo "| config | workload | req/s | mean ms | p99 ms | viperd CPU | PostgreSQL CPU | nginx CPU | wrk/pgbench CPU | CPU bound | busy | other CPU | idle | steal | WAL bytes | WAL flushes | PG commits | viperd commits | round trips |"
+echo "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
 printf '%s\n' "${rows[@]}"
