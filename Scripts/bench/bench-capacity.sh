@@ -50,6 +50,10 @@ pgbench=$(command -v pgbench || ls /usr/lib/postgresql/*/bin/pgbench 2>/dev/null
 if [[ ${PGBENCH:-1} == 1 && ! -x $pgbench ]]; then echo "bench-capacity: pgbench not found (PGBENCH=0 skips it)" >&2; exit 2; fi
 
 work=$(mktemp -d /tmp/viperd-bench-capacity.XXXXXX)
+# PostgreSQL and nginx's workers run as other users when this runs as root: they must reach in here.
+if [[ $(id -u) == 0 ]]; then chmod a+rx "$work"; fi
+current=""
+trap '[[ -n $current ]] && Scripts/deploy/cluster.sh stop "$current" >/dev/null 2>&1 || true; rm -rf "$work"' EXIT
 fsync="not measured"
 if [[ ${FSYNC_TEST:-1} == 1 ]]; then
     test_fsync=$(command -v pg_test_fsync || ls /usr/lib/postgresql/*/bin/pg_test_fsync 2>/dev/null | sort -V | tail -n 1 || true)
@@ -59,10 +63,6 @@ if [[ ${FSYNC_TEST:-1} == 1 ]]; then
         rm -f "$work/fsync.test"
     fi
 fi
-# PostgreSQL and nginx's workers run as other users when this runs as root: they must reach in here.
-if [[ $(id -u) == 0 ]]; then chmod a+rx "$work"; fi
-current=""
-trap '[[ -n $current ]] && Scripts/deploy/cluster.sh stop "$current" >/dev/null 2>&1 || true; rm -rf "$work"' EXIT
 
 # --- wrk's scripts: users.txt holds a line per user, its token then its account ids -------------
 cat >"$work/get.lua" <<LUA
