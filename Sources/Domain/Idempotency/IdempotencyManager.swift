@@ -15,12 +15,13 @@ public protocol IdempotencyManager: Sendable {
     /// Stores the response of the request holding the reservation; false when the key is not
     /// in flight any more (released, or taken over after the timeout). `waitsForFlush` false:
     /// the call may return before the record is durable, for a request whose effect already
-    /// names the key durably (a transfer: `NewTransfer.idempotencyKey`), where losing the
+    /// names the key durably (a transfer: `NewTransfer.idempotency`), where losing the
     /// response in a crash costs a retry `resumed`, not a second effect.
     @discardableResult
     func complete(owner: UserID, key: IdempotencyKey, response: StoredResponse, waitsForFlush: Bool) throws -> Bool
 
-    /// Forgets an in-flight reservation; a completed record is never released.
+    /// Forgets an in-flight reservation; a completed record, or one naming the transfer its
+    /// request made (which may have committed though the request failed), is never released.
     func release(owner: UserID, key: IdempotencyKey) throws
 
     /// Deletes at most `limit` records reserved before `date` and returns how many. A bounded

@@ -16,7 +16,7 @@ public struct IdempotencyRecord: Equatable, Sendable {
     /// When this reservation was made; retention and the in-flight timeout count from it.
     public var createdAt: Date
     /// The transfer the request stored, written in the transfer's own transaction
-    /// (`NewTransfer.idempotencyKey`); nil for any other request, or before it stored one.
+    /// (`NewTransfer.idempotency`); nil for any other request, or before it stored one.
     public var transferID: TransferID?
 
     public init(ownerID: UserID, key: IdempotencyKey, fingerprint: String, state: State, createdAt: Date, transferID: TransferID? = nil) {

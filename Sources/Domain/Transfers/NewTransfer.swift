@@ -16,15 +16,16 @@ public struct NewTransfer: Equatable, Sendable {
     public var recipientID: UserID?
     /// The mail that tells a pending transfer's address about the money; nil otherwise.
     public var mail: MailRequest?
-    /// The `Idempotency-Key` the sender's request holds: storage writes the transfer's id into
-    /// the key's record in the transfer's own transaction, so a retry after a crash that lost
-    /// the stored response finds the transfer (`IdempotencyReservation.resumed`) instead of
-    /// moving the money twice. Nil without a key.
-    public var idempotencyKey: IdempotencyKey?
+    /// The `Idempotency-Key` the sender's request holds, with its fingerprint: storage writes
+    /// the transfer's id into the key's record, if the record is still this request's, in the
+    /// transfer's own transaction, so a retry after a crash that lost the stored response finds
+    /// the transfer (`IdempotencyReservation.resumed`) instead of moving the money twice. Nil
+    /// without a key.
+    public var idempotency: IdempotentRequest?
 
     public init(
         transfer: Transfer, date: CalendarDate, debitDescription: String, creditDescription: String, recipientID: UserID?,
-        mail: MailRequest? = nil, idempotencyKey: IdempotencyKey? = nil
+        mail: MailRequest? = nil, idempotency: IdempotentRequest? = nil
     ) {
         self.transfer = transfer
         self.recipientID = recipientID
@@ -32,7 +33,7 @@ public struct NewTransfer: Equatable, Sendable {
         self.debitDescription = debitDescription
         self.creditDescription = creditDescription
         self.mail = mail
-        self.idempotencyKey = idempotencyKey
+        self.idempotency = idempotency
     }
 
     /// The posted debit on the source and credit on the destination; empty while pending.

@@ -55,8 +55,10 @@ public protocol SQLDatabase: Sendable {
     func write<T>(_ body: (Connection) throws -> T) throws -> T
 
     /// `write`, for a body that locks no rows but those of `locks` (and takes them in their
-    /// order): the database may run it in a transaction shared with other such writes, each in a
-    /// savepoint of its own, the union of their locks taken first (PostgreSQL's group commit).
+    /// order), besides, last, its own idempotency record (a transfer's key, which no other
+    /// writer of the group holds): the database may run it in a transaction shared with other
+    /// such writes, each in a savepoint of its own, the union of their locks taken first
+    /// (PostgreSQL's group commit).
     @discardableResult
     func write<T>(locking locks: RowLocks, _ body: (Connection) throws -> T) throws -> T
 

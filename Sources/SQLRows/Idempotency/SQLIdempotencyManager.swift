@@ -31,7 +31,12 @@ public struct SQLIdempotencyManager<Database: SQLDatabase>: IdempotencyManager {
         WHERE owner_id = ?1 AND key = ?2 AND state = 'in_flight'
         """
     }
-    static var release: String { "DELETE FROM idempotency_records WHERE owner_id = ?1 AND key = ?2 AND state = 'in_flight'" }
+    /// A record naming a transfer is kept: its request failed after the transfer's write (a lost
+    /// session at the `COMMIT`), so the transfer may have committed, and the retry after the
+    /// timeout must resume it rather than find the key free.
+    static var release: String {
+        "DELETE FROM idempotency_records WHERE owner_id = ?1 AND key = ?2 AND state = 'in_flight' AND transfer_id IS NULL"
+    }
     /// Parameters: ?1 oldest kept, ?2 batch size; `idempotency_records_created` finds the batch,
     /// the primary key its rows (PostgreSQL has no rowid).
     static var purge: String {

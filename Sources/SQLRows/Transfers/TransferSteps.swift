@@ -7,7 +7,8 @@ import Foundation
 /// by `lockAccounts` in account-id order (the order every balance-dependent write uses), so two
 /// transfers in opposite directions cannot deadlock. Every lock a transfer takes follows one
 /// order: accounts (by id), then the sender's `users` row (the pending quota), then the users
-/// rows of the outbox (by id).
+/// rows of the outbox (by id), then, last, its key's idempotency record (which only another
+/// request with the same key, holding no other lock, ever waits for).
 public enum TransferSteps {
     /// One transfer, with `TransferRow.values(of:)`.
     public static let insert = TransferRow.insert
@@ -25,9 +26,12 @@ public enum TransferSteps {
     /// A transfer by id, whatever its status (re-read after the locks).
     public static let fetchAny = "SELECT \(TransferRow.columns) FROM transfers WHERE id = ?1"
     /// Names the transfer in the record of the key its request holds (?1 owner, ?2 key, ?3
-    /// transfer), in the transfer's own transaction: a retry after a crash that lost the
-    /// response resumes with it (`IdempotencyReservation.resumed`).
-    public static let recordInKey = "UPDATE idempotency_records SET transfer_id = ?3 WHERE owner_id = ?1 AND key = ?2 AND state = 'in_flight'"
+    /// transfer, ?4 the request's fingerprint), in the transfer's own transaction: a retry after a
+    /// crash that lost the response resumes with it (`IdempotencyReservation.resumed`). Only the
+    /// request's own reservation is named: one another request took over has another fingerprint.
+    public static let recordInKey = """
+        UPDATE idempotency_records SET transfer_id = ?3 WHERE owner_id = ?1 AND key = ?2 AND state = 'in_flight' AND fingerprint = ?4
+        """
     /// Moves a transfer out of pending, at most once: a second resolution matches no row.
     /// Parameters: ?1 id, ?2 status, ?3 resolved_at, ?4 cancelled_by, ?5 to_account_id, ?6 debit
     /// id, ?7 credit id.
@@ -76,10 +80,13 @@ public enum TransferSteps {
         // one that fails (a taken id, a balance CHECK) fails the transfer there.
         for leg in new.legs { try connection.enqueue(TransactionRow.insert, TransactionRow.values(of: leg)) }
         try connection.enqueue(insert, TransferRow.values(of: transfer))
-        if let key = new.idempotencyKey {
-            try connection.enqueue(recordInKey, [.text(transfer.ownerID.rawValue), .text(key.rawValue), .text(transfer.id.rawValue)])
-        }
         try OutboxSteps.append(new.notices, on: connection)
+        // Last: the record's row is the last lock the transfer takes.
+        if let request = new.idempotency {
+            try connection.enqueue(recordInKey, [
+                .text(transfer.ownerID.rawValue), .text(request.key.rawValue), .text(transfer.id.rawValue), .text(request.fingerprint),
+            ])
+        }
         return .completed(transfer)
     }
 

@@ -13,12 +13,15 @@ import Presentation
 /// Any other answer (400, 404, 415, 422: refused before anything changed; 5xx) releases the
 /// key, so a corrected retry may use it. The same key with another request is 409
 /// `idempotency_key_reused`; a retry while the first is running is 409 `idempotency_in_flight`
-/// (it does not wait: a request never holds a worker thread for another one).
+/// (it does not wait for the first to finish: a request never holds a worker thread for another
+/// one; it may wait for a commit in progress on the key's record).
 ///
 /// A transfer names its key's record in its own transaction (`respondStoringKey`): its stored
 /// response then commits without waiting for a flush, since a crash that loses it leaves the
 /// record in flight with the transfer, and the same request taking the key over after the
-/// timeout answers that transfer (`resume`) instead of moving the money again.
+/// timeout answers that transfer as it is now (`resume`) instead of moving the money again. A
+/// record naming a transfer is never released, whatever the answer: the transfer may have
+/// committed.
 struct IdempotentExecution {
     static let header = "Idempotency-Key"
     static let replayedHeader = "Idempotent-Replayed"
@@ -35,23 +38,24 @@ struct IdempotentExecution {
     }
 
     func respond(to request: HTTPRequest, _ scene: () -> HTTPResponse) -> HTTPResponse {
-        // Only a transfer's own write names a transfer in the record, and only the same request
-        // (same method, path and body) resumes one: no other route can be resumed.
-        respond(to: request, completionWaitsForFlush: true, { _ in scene() }, resume: { _ in scene() })
+        respond(to: request, completionWaitsForFlush: true, { _ in scene() }, resume: nil)
     }
 
-    /// For a scene whose write stores the key with its transfer (`NewTransfer.idempotencyKey`):
-    /// `scene` gets the key (nil without the header); `resume` answers, as the first run would
-    /// have, the transfer a run that stopped before storing its response made.
+    /// For a scene whose write names its transfer in the key's record (`NewTransfer.idempotency`):
+    /// `scene` gets the key and the request's fingerprint (nil without the header); `resume`
+    /// answers the transfer, as it is now, that a run which stopped before storing its response
+    /// made.
     func respondStoringKey(
-        to request: HTTPRequest, _ scene: (IdempotencyKey?) -> HTTPResponse, resume: (TransferID) -> HTTPResponse
+        to request: HTTPRequest, _ scene: (IdempotentRequest?) -> HTTPResponse, resume: @escaping (TransferID) -> HTTPResponse
     ) -> HTTPResponse {
         respond(to: request, completionWaitsForFlush: false, scene, resume: resume)
     }
 
+    /// `resume` nil: the route names nothing in its records, so `.resumed` (only a transfer's
+    /// own write names one, and only the same method, path and body resumes it) runs the scene.
     private func respond(
-        to request: HTTPRequest, completionWaitsForFlush: Bool, _ scene: (IdempotencyKey?) -> HTTPResponse,
-        resume: (TransferID) -> HTTPResponse
+        to request: HTTPRequest, completionWaitsForFlush: Bool, _ scene: (IdempotentRequest?) -> HTTPResponse,
+        resume: ((TransferID) -> HTTPResponse)?
     ) -> HTTPResponse {
         let values = request.headers.values(for: Self.header)
         guard !values.isEmpty else { return scene(nil) }
@@ -75,19 +79,24 @@ struct IdempotentExecution {
             return IdempotencyProblems.keyReused(context: context)
         case .inFlight:
             return IdempotencyProblems.inFlight(context: context)
-        case .reserved:
-            let response = scene(key)
-            finish(key: key, response: response, waitsForFlush: completionWaitsForFlush)
-            return response
         case .resumed(let transfer):
+            guard let resume else { fallthrough }
             var response = resume(transfer)
+            // A resume that could not read the transfer (a storage failure) leaves the record in
+            // flight, naming it, for the next retry to resume.
+            guard Self.isFinal(response.status.code) else { return response }
             finish(key: key, response: response, waitsForFlush: completionWaitsForFlush)
             response.headers.add(name: Self.replayedHeader, value: "true")
+            return response
+        case .reserved:
+            let response = scene(IdempotentRequest(key: key, fingerprint: fingerprint))
+            finish(key: key, response: response, waitsForFlush: completionWaitsForFlush)
             return response
         }
     }
 
-    /// Stores a final response, or releases the key. A failure here is logged, not answered:
+    /// Stores a final response, or releases the key (unless its record names a transfer: see
+    /// `IdempotencyManager.release`). A failure here is logged, not answered:
     /// the scene's answer is already true (an order may exist), so the client must get it.
     private func finish(key: IdempotencyKey, response: HTTPResponse, waitsForFlush: Bool) {
         let idempotency = dependencies.gateway.idempotency

@@ -27,18 +27,19 @@ struct TransfersConnector {
     }
 
     func create(_ request: HTTPRequest) -> HTTPResponse {
-        IdempotentExecution(dependencies: dependencies, context: context, user: user).respondStoringKey(to: request) { key in
+        IdempotentExecution(dependencies: dependencies, context: context, user: user).respondStoringKey(to: request) { idempotency in
             JSONRequestBody.respond(to: request, context: context) { body in
                 let responder = ViewModelResponder<TransferViewModel>(context: context, render: Self.created)
                 let useCase = TransferCreateUseCase(
                     transfers: gateway.transfers, accounts: gateway.accounts, contacts: gateway.contacts, users: gateway.users,
                     policy: dependencies.transferPolicy, owner: user.id, clock: dependencies.clock, ids: dependencies.ids,
-                    language: context.messages.language.rawValue, idempotencyKey: key)
+                    language: context.messages.language.rawValue, idempotency: idempotency)
                 TransferCreatePresenter(useCase: useCase, output: responder, messages: context.messages).eventCreate(body: body)
                 return responder.response
             }
         } resume: { transfer in
-            // The first run's answer, as it would have been: the transfer it made, created.
+            // The transfer the first run made, as it is now (a pending one may have been claimed
+            // since), answered as created.
             let responder = ViewModelResponder<TransferViewModel>(context: context, render: Self.created)
             TransferShowPresenter(useCase: TransferShowUseCase(transfers: gateway.transfers, owner: user.id), output: responder, messages: context.messages)
                 .eventShow(id: transfer.rawValue)

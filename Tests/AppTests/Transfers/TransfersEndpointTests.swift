@@ -137,6 +137,23 @@ struct TransfersEndpointTests {
         #expect(try available(app, main) == 9_700)
     }
 
+    @Test("a resume that cannot read its transfer answers the failure and keeps the key in flight, naming the transfer, so no retry moves the money again", arguments: TestStore.allCases)
+    func failedResumeKeepsTheKey(store: TestStore) throws {
+        let app = try TestApplication.on(store)
+        let (main, savings) = try funded(app)
+        let body = #"{"fromAccountId":"\#(main)","toAccountId":"\#(savings)","amount":"1.00"}"#
+        let first = try app.request("POST", "/v1/transfers", json: body, headers: ["Idempotency-Key": "k-lost"])
+        #expect(first.status == 201, "\(first.text)")
+        try abandonKeys(app)
+        // The record names a transfer the resume cannot find (as a failed read would leave it).
+        try LedgerCommandTests.corrupt(app, "UPDATE idempotency_records SET transfer_id = 'tr_unreadable'")
+        let failed = try app.request("POST", "/v1/transfers", json: body, headers: ["Idempotency-Key": "k-lost"])
+        #expect(failed.status == 404 && failed.header("Idempotent-Replayed") == nil, "\(failed.text)")
+        let retry = try app.request("POST", "/v1/transfers", json: body, headers: ["Idempotency-Key": "k-lost"])
+        #expect(retry.status == 409 && TestApplication.object(retry)["code"] as? String == "idempotency_in_flight", "\(retry.text)")
+        #expect(try available(app, main) == 9_900 && transactionCount(app, savings) == 1)
+    }
+
     @Test("a transfer is 201 with Location, shows alike, is in the sender's history and both accounts' transactions")
     func createShowList() throws {
         let app = try TestApplication()

@@ -274,7 +274,7 @@ struct TransferManagerContractTests {
         let start = Date(timeIntervalSince1970: 1_795_000_000)
         #expect(try records.reserve(owner: alice, key: key, fingerprint: "f1", now: start) == .reserved)
         var new = NewTransfer.fixture(id: "tr_1", to: "a_savings", amount: 2_500)
-        new.idempotencyKey = key
+        new.idempotency = IdempotentRequest(key: key, fingerprint: "f1")
         #expect(try store.gateway.transfers.execute(new) == .completed(new.transfer))
 
         // The response was never stored (the process stopped): past the timeout the same request
@@ -291,11 +291,47 @@ struct TransferManagerContractTests {
         let other = IdempotencyKey("transfer-2")!
         #expect(try records.reserve(owner: alice, key: other, fingerprint: "f1", now: start) == .reserved)
         var second = NewTransfer.fixture(id: "tr_2", to: "a_savings", amount: 500)
-        second.idempotencyKey = other
+        second.idempotency = IdempotentRequest(key: other, fingerprint: "f1")
         #expect(try store.gateway.transfers.execute(second) == .completed(second.transfer))
         let response = StoredResponse(status: 201, headers: [StoredResponse.Header](), body: Array("{}".utf8))
         #expect(try records.complete(owner: alice, key: other, response: response, waitsForFlush: false))
         #expect(try records.reserve(owner: alice, key: other, fingerprint: "f1", now: start.addingTimeInterval(5)) == .replay(response))
         #expect(try records.reserve(owner: alice, key: other, fingerprint: "f1", now: start.addingTimeInterval(86_400)) == .reserved)
+    }
+
+    @Test("a record naming a transfer is never released, since the transfer may have committed: the retry after the timeout resumes it", arguments: Backend.allCases)
+    func namedRecordIsKept(backend: Backend) throws {
+        let store = try backend.makeStore()
+        try store.addAccount("a_savings")
+        try store.fund("a_u_alice", 10_000)
+        let records = store.gateway.idempotency
+        let alice = UserID("u_alice")
+        let key = IdempotencyKey("transfer-1")!
+        let start = Date(timeIntervalSince1970: 1_795_000_000)
+        #expect(try records.reserve(owner: alice, key: key, fingerprint: "f1", now: start) == .reserved)
+        var new = NewTransfer.fixture(id: "tr_1", to: "a_savings", amount: 2_500)
+        new.idempotency = IdempotentRequest(key: key, fingerprint: "f1")
+        #expect(try store.gateway.transfers.execute(new) == .completed(new.transfer))
+        // What a request whose answer was a 5xx (its session lost at the COMMIT) does.
+        try records.release(owner: alice, key: key)
+        #expect(try records.reserve(owner: alice, key: key, fingerprint: "f1", now: start.addingTimeInterval(5)) == .inFlight)
+        #expect(try records.reserve(owner: alice, key: key, fingerprint: "f1", now: start.addingTimeInterval(61)) == .resumed(TransferID("tr_1")))
+    }
+
+    @Test("a request whose key another request took over (it ran past the timeout) names its transfer in nothing: the other's retry is not answered with it", arguments: Backend.allCases)
+    func staleRequestNamesNothing(backend: Backend) throws {
+        let store = try backend.makeStore()
+        try store.addAccount("a_savings")
+        try store.fund("a_u_alice", 10_000)
+        let records = store.gateway.idempotency
+        let alice = UserID("u_alice")
+        let key = IdempotencyKey("transfer-1")!
+        let start = Date(timeIntervalSince1970: 1_795_000_000)
+        #expect(try records.reserve(owner: alice, key: key, fingerprint: "f1", now: start) == .reserved)
+        #expect(try records.reserve(owner: alice, key: key, fingerprint: "f2", now: start.addingTimeInterval(61)) == .reserved)
+        var stale = NewTransfer.fixture(id: "tr_1", to: "a_savings", amount: 2_500)
+        stale.idempotency = IdempotentRequest(key: key, fingerprint: "f1")
+        #expect(try store.gateway.transfers.execute(stale) == .completed(stale.transfer))
+        #expect(try records.reserve(owner: alice, key: key, fingerprint: "f2", now: start.addingTimeInterval(122)) == .reserved)
     }
 }

@@ -49,7 +49,7 @@ struct PostgresPipelineTests {
         for index in 1...2 {
             let before = temporary.database.statistics.roundTrips
             var new = NewTransfer.fixture(id: "tr_\(index)", to: "a_u_bob", amount: 1_000, recipient: "u_bob")
-            new.idempotencyKey = index == 2 ? key : nil
+            new.idempotency = index == 2 ? IdempotentRequest(key: key, fingerprint: "f") : nil
             #expect(try gateway.transfers.execute(new, consuming: nil) == .completed(new.transfer))
             // The first on a fresh session prepares its statements in the pipeline too.
             #expect(temporary.database.statistics.roundTrips - before == 2, "transfer \(index)")

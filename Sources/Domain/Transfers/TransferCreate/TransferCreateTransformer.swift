@@ -28,12 +28,12 @@ public struct TransferCreateTransformer {
         self.ids = ids
     }
 
-    /// The one-step path; `idempotencyKey`, the key the request holds, is stored with the transfer
-    /// (`NewTransfer.idempotencyKey`).
+    /// The one-step path; `idempotency`, the key the request holds, is named with the transfer
+    /// (`NewTransfer.idempotency`).
     public func transform(
-        _ request: TransferCreateRequest, owner: UserID, idempotencyKey: IdempotencyKey? = nil, output: any TransferCreateUseCaseOutput
+        _ request: TransferCreateRequest, owner: UserID, idempotency: IdempotentRequest? = nil, output: any TransferCreateUseCaseOutput
     ) {
-        transform(request, owner: owner, draft: nil, idempotencyKey: idempotencyKey, output: output) {
+        transform(request, owner: owner, draft: nil, idempotency: idempotency, output: output) {
             output.presentInternalInconsistency("transfer storage answered draftNotFound to a transfer that consumes no draft")
         }
     }
@@ -41,11 +41,11 @@ public struct TransferCreateTransformer {
     /// A draft's submit: `draft` is deleted in the transfer's own write transaction, and when it
     /// has gone meanwhile (a racing submit) nothing is stored.
     public func transform(_ request: TransferCreateRequest, owner: UserID, consuming draft: TransferDraftID, output: any TransferDraftSubmitUseCaseOutput) {
-        transform(request, owner: owner, draft: draft, idempotencyKey: nil, output: output) { output.presentDraftNotFound(draft) }
+        transform(request, owner: owner, draft: draft, idempotency: nil, output: output) { output.presentDraftNotFound(draft) }
     }
 
     private func transform(
-        _ request: TransferCreateRequest, owner: UserID, draft: TransferDraftID?, idempotencyKey: IdempotencyKey?,
+        _ request: TransferCreateRequest, owner: UserID, draft: TransferDraftID?, idempotency: IdempotentRequest?,
         output: any TransferCreateUseCaseOutput, draftGone: () -> Void
     ) {
         do {
@@ -92,7 +92,7 @@ public struct TransferCreateTransformer {
                 _ = TransferRecipientResolver.present(resolution, to: output)
                 return
             }
-            new.idempotencyKey = idempotencyKey
+            new.idempotency = idempotency
             switch try transfers.execute(new, consuming: draft) {
             case .completed(let stored): output.presentCreated(TransferPresentationModel(stored))
             case .insufficientFunds: output.presentInsufficientFunds()

@@ -8,22 +8,22 @@
 public struct TransferCreateUseCase {
     private let transformer: TransferCreateTransformer
     private let owner: UserID
-    private let idempotencyKey: IdempotencyKey?
+    private let idempotency: IdempotentRequest?
 
-    /// `idempotencyKey`: the `Idempotency-Key` the request holds, stored with the transfer in its
-    /// own transaction; nil without one.
+    /// `idempotency`: the `Idempotency-Key` the request holds and its fingerprint, named with the
+    /// transfer in its own transaction; nil without one.
     public init(
         transfers: any TransferManager, accounts: any AccountManager, contacts: any ContactManager, users: any UserManager,
         policy: TransferPolicy, owner: UserID, clock: any Clock, ids: any IDGenerator, language: String = "en",
-        idempotencyKey: IdempotencyKey? = nil
+        idempotency: IdempotentRequest? = nil
     ) {
         transformer = TransferCreateTransformer(
             transfers: transfers, accounts: accounts, contacts: contacts, users: users, policy: policy, clock: clock, ids: ids, language: language)
         self.owner = owner
-        self.idempotencyKey = idempotencyKey
+        self.idempotency = idempotency
     }
 
     public func eventCreate(_ request: TransferCreateRequest, output: any TransferCreateUseCaseOutput) {
-        transformer.transform(request, owner: owner, idempotencyKey: idempotencyKey, output: output)
+        transformer.transform(request, owner: owner, idempotency: idempotency, output: output)
     }
 }
