@@ -80,6 +80,7 @@ struct IdempotentExecution {
         case .inFlight:
             return IdempotencyProblems.inFlight(context: context)
         case .resumed(let transfer):
+            // A route that names nothing in its records runs as reserved (see `resume` above).
             guard let resume else { fallthrough }
             var response = resume(transfer)
             // A resume that could not read the transfer (a storage failure) leaves the record in

@@ -116,14 +116,21 @@ struct TransfersEndpointTests {
             """)
     }
 
-    @Test("a retry after a crash lost the stored answer (its record left in flight past the timeout) answers the transfer made, as the first answer was, and moves no money again", arguments: TestStore.allCases)
-    func resumedAfterLostAnswer(store: TestStore) throws {
+    /// A keyed transfer of 1.00 whose stored answer a crash lost (`abandonKeys`): the
+    /// application, both accounts, the request's body and its first answer.
+    func transferWithLostAnswer(on store: TestStore) throws -> (app: TestApplication, main: String, savings: String, body: String, first: TestClient.Response) {
         let app = try TestApplication.on(store)
         let (main, savings) = try funded(app)
         let body = #"{"fromAccountId":"\#(main)","toAccountId":"\#(savings)","amount":"1.00"}"#
         let first = try app.request("POST", "/v1/transfers", json: body, headers: ["Idempotency-Key": "k-lost"])
         #expect(first.status == 201, "\(first.text)")
         try abandonKeys(app)
+        return (app, main, savings, body, first)
+    }
+
+    @Test("a retry after a crash lost the stored answer (its record left in flight past the timeout) answers the transfer made, as the first answer was, and moves no money again", arguments: TestStore.allCases)
+    func resumedAfterLostAnswer(store: TestStore) throws {
+        let (app, main, savings, body, first) = try transferWithLostAnswer(on: store)
         let retry = try app.request("POST", "/v1/transfers", json: body, headers: ["Idempotency-Key": "k-lost"])
         #expect(retry.status == 201 && retry.header("Idempotent-Replayed") == "true", "\(retry.text)")
         #expect(retry.header("Location") == first.header("Location") && retry.body == first.body)
@@ -139,12 +146,7 @@ struct TransfersEndpointTests {
 
     @Test("a resume that cannot read its transfer answers the failure and keeps the key in flight, naming the transfer, so no retry moves the money again", arguments: TestStore.allCases)
     func failedResumeKeepsTheKey(store: TestStore) throws {
-        let app = try TestApplication.on(store)
-        let (main, savings) = try funded(app)
-        let body = #"{"fromAccountId":"\#(main)","toAccountId":"\#(savings)","amount":"1.00"}"#
-        let first = try app.request("POST", "/v1/transfers", json: body, headers: ["Idempotency-Key": "k-lost"])
-        #expect(first.status == 201, "\(first.text)")
-        try abandonKeys(app)
+        let (app, main, savings, body, _) = try transferWithLostAnswer(on: store)
         // The record names a transfer the resume cannot find (as a failed read would leave it).
         try LedgerCommandTests.corrupt(app, "UPDATE idempotency_records SET transfer_id = 'tr_unreadable'")
         let failed = try app.request("POST", "/v1/transfers", json: body, headers: ["Idempotency-Key": "k-lost"])
