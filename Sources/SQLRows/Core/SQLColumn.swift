@@ -29,9 +29,11 @@ public enum SQLColumnText {
         (first..<first + count).map { "?\($0)" }.joined(separator: ", ")
     }
 
-    /// `INSERT INTO table (a, b, …) VALUES (?1, ?2, …)`, one parameter per column in order.
-    public static func insert(into table: String, _ columns: [String]) -> String {
-        "INSERT INTO \(table) (\(columns.joined(separator: ", "))) VALUES (\(placeholders(count: columns.count)))"
+    /// `INSERT INTO table (a, b, …) VALUES (?1, ?2, …)`, one parameter per column in order; with
+    /// `rows` above one, that many rows in one statement, numbered on (`(?1, ?2), (?3, ?4)`).
+    public static func insert(into table: String, _ columns: [String], rows: Int = 1) -> String {
+        let tuples = (0..<rows).map { "(\(placeholders(from: 1 + $0 * columns.count, count: columns.count)))" }
+        return "INSERT INTO \(table) (\(columns.joined(separator: ", "))) VALUES \(tuples.joined(separator: ", "))"
     }
 
     /// `a = ?first, b = ?first+1, …`: an `UPDATE`'s `SET` list, one parameter per column in order.

@@ -78,7 +78,7 @@ public enum TransferSteps {
         }
         // Past the checks nothing reads what the writes return: they go out with the commit, and
         // one that fails (a taken id, a balance CHECK) fails the transfer there.
-        for leg in new.legs { try connection.enqueue(TransactionRow.insert, TransactionRow.values(of: leg)) }
+        try TransactionRow.enqueueInsert(new.legs, on: connection)
         try connection.enqueue(insert, TransferRow.values(of: transfer))
         try OutboxSteps.append(new.notices, on: connection)
         // Last: the record's row is the last lock the transfer takes.
@@ -156,7 +156,7 @@ public enum TransferSteps {
     @inlinable
     public static func store<Connection: SQLConnection>(_ resolution: Resolution, on connection: Connection) throws -> Transfer {
         let transfer = resolution.resolved
-        for leg in resolution.legs { try connection.enqueue(TransactionRow.insert, TransactionRow.values(of: leg)) }
+        try TransactionRow.enqueueInsert(resolution.legs, on: connection)
         let changed = try connection.run(resolve, [
             .text(transfer.id.rawValue), .text(transfer.status.rawValue), transfer.resolvedAt.map { .integer(Milliseconds.from($0)) } ?? .null,
             SQLValue(transfer.cancelledBy?.rawValue), SQLValue(transfer.toAccountID?.rawValue), SQLValue(transfer.debitTransactionID?.rawValue),

@@ -85,6 +85,28 @@ struct PostgresPipelineTests {
         #expect(try Self.count("contacts", in: temporary.database) == 1)
     }
 
+    @Test("a transfer's two legs are one insert: the balance trigger runs once for both, and they keep their order")
+    func legsInOneStatement() throws {
+        let (gateway, temporary) = try Self.gateway()
+        // A statement-level trigger beside the balance one, counting the inserts into transactions.
+        try temporary.database.write {
+            try $0.execute("""
+                CREATE TABLE leg_statements (n INT NOT NULL);
+                CREATE FUNCTION count_leg_statement() RETURNS trigger LANGUAGE plpgsql AS $$
+                    BEGIN INSERT INTO leg_statements VALUES (1); RETURN NULL; END; $$;
+                CREATE TRIGGER leg_statements AFTER INSERT ON transactions FOR EACH STATEMENT EXECUTE FUNCTION count_leg_statement();
+                """)
+        }
+        let new = NewTransfer.fixture(id: "tr_1", to: "a_u_bob", amount: 1_500, recipient: "u_bob")
+        #expect(try gateway.transfers.execute(new, consuming: nil) == .completed(new.transfer))
+        #expect(try Self.count("leg_statements", in: temporary.database) == 1)
+        let order = try temporary.database.read {
+            try $0.statement("SELECT direction FROM transactions WHERE id <> 'import_alice' ORDER BY seq").rows { $0.string(at: 0) }
+        }
+        #expect(order == ["debit", "credit"])
+        #expect(try Self.balances(in: temporary.database) == [8_500, 1_500, 0])
+    }
+
     @Test("a queued leg whose id is taken fails the whole transfer as a conflict, at the commit, and stores nothing of it")
     func queuedDuplicateFailsWrite() throws {
         let (gateway, temporary) = try Self.gateway()
