@@ -60,8 +60,10 @@ if [[ ! -d "$LOG_SOURCES" ]]; then
     swift package resolve >/dev/null
 fi
 
-mkdir -p "$OUT/lib" "$OUT/findings"
-FLAGS=(-sanitize=fuzzer,address -parse-as-library -O -g -suppress-warnings -I "$OUT/lib" -L "$OUT/lib")
+mkdir -p "$OUT/lib" "$OUT/obj" "$OUT/findings"
+# Whole-module: one frontend per module, its code generated on every core. Per-file frontends
+# each parsed the whole module again: 182 s for Domain and the values target against 78 s.
+FLAGS=(-sanitize=fuzzer,address -parse-as-library -O -wmo -num-threads "$(nproc)" -g -suppress-warnings -I "$OUT/lib" -L "$OUT/lib")
 # The package's own modules build as the package does (Swift 6 and its upcoming features).
 OWN=(-swift-version 6 -enable-upcoming-feature ExistentialAny -enable-upcoming-feature MemberImportVisibility)
 
@@ -82,7 +84,10 @@ executable() {
     local binary="$OUT/fuzz-$name"
     if [[ -x "$binary" ]] && [[ -z "$(find "$harness" "$sources" "$SHARED" "$OUT/lib" -newer "$binary" -print -quit)" ]]; then return; fi
     log "compiling fuzz-$name"
-    swiftc "${FLAGS[@]}" "${OWN[@]}" -module-name "Fuzz${name//-/}" "$@" -o "$binary" "$harness" $(find "$sources" -name '*.swift' | sort)
+    # Whole-module with -g also writes the module (for the debugger), by default into the working
+    # directory: into $OUT/obj instead.
+    swiftc "${FLAGS[@]}" "${OWN[@]}" -module-name "Fuzz${name//-/}" "$@" -emit-executable -emit-module-path "$OUT/obj/Fuzz${name//-/}.swiftmodule" \
+        -o "$binary" "$harness" $(find "$sources" -name '*.swift' | sort)
 }
 
 # The checks of the JSON and value targets, shared with the suite's replay of their findings.
