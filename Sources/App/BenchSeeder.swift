@@ -33,8 +33,9 @@ public struct BenchSeeder {
     ///   through the API would take a code from the mail log for each, and the per-address
     ///   registration limit would refuse most.
     public func seed(contacts count: Int, orders orderCount: Int = 0, users userCount: Int = 0) throws -> Seeded {
-        // Seeding is not the workload: skip SQLite's per-commit fsync.
-        let opened = try Storage.forCommand(storage, synchronous: .off)
+        // Seeding is not the workload: skip SQLite's per-commit fsync. No quotas: the bench user
+        // holds up to 1,000,000 contacts (`bench-scale.sh contacts`), past the standard 100,000.
+        let opened = try Storage.forCommand(storage, synchronous: .off, quotas: StorageQuotas())
         let gateway = opened.gateway
         let ids = TimeOrderedIDGenerator()
         let now = SystemClock().now()

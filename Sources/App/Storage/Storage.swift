@@ -57,10 +57,13 @@ public final class Storage: Sendable {
     }
 
     /// Opens and migrates the database for an operator command (`viperd user`, `seed-demo`…),
-    /// which works on one connection; `close()` is its last step.
-    public static func forCommand(_ location: StorageLocation, synchronous: DatabaseConfiguration.Synchronous = .full) throws -> Storage {
+    /// which works on one connection; `close()` is its last step. `quotas`: what its writes may
+    /// hold per user (the standard ones unless the command says otherwise).
+    public static func forCommand(
+        _ location: StorageLocation, synchronous: DatabaseConfiguration.Synchronous = .full, quotas: StorageQuotas = .standard
+    ) throws -> Storage {
         // Two PostgreSQL connections: a use case may read while another call holds one.
-        let storage = try Storage(location, connections: location.isPostgres ? 2 : 1, synchronous: synchronous)
+        let storage = try Storage(location, connections: location.isPostgres ? 2 : 1, synchronous: synchronous, quotas: quotas)
         _ = try storage.migrator().migrate()
         // A command's events (the demo's transfers) reach the streams that running instances
         // hold; `close()` sends what is left.
