@@ -47,17 +47,6 @@ public enum TransactionRow {
         insertedColumns.map { value($0, of: transaction) }
     }
 
-    /// Queues the insert of `legs` in order (their `seq` follows it), both of a pair in one
-    /// statement.
-    @inlinable
-    public static func enqueueInsert<Connection: SQLConnection>(_ legs: [Transaction], on connection: Connection) throws {
-        if legs.count == 2 {
-            try connection.enqueue(insertPair, values(of: legs[0]) + values(of: legs[1]))
-        } else {
-            for leg in legs { try connection.enqueue(insert, values(of: leg)) }
-        }
-    }
-
     /// What `transaction` stores in `column`.
     public static func value(_ column: Column, of transaction: Transaction) -> SQLValue {
         switch column {

@@ -40,6 +40,17 @@ public enum TransferSteps {
         credit_transaction_id = ?7 WHERE id = ?1 AND status = 'pending'
         """
 
+    /// Queues the insert of a movement's legs in order (their `seq` follows it), both of a pair
+    /// in one statement (`TransactionRow.insertPair`).
+    @inlinable
+    static func insertLegs<Connection: SQLConnection>(_ legs: [Transaction], on connection: Connection) throws {
+        if legs.count == 2 {
+            try connection.enqueue(TransactionRow.insertPair, TransactionRow.values(of: legs[0]) + TransactionRow.values(of: legs[1]))
+        } else {
+            for leg in legs { try connection.enqueue(TransactionRow.insert, TransactionRow.values(of: leg)) }
+        }
+    }
+
     /// Every row `execute` locks for `new`: both accounts, the sender's `users` row (the
     /// pending quota) and the `users` row of each event's user (the outbox position).
     public static func locks(of new: NewTransfer) -> RowLocks {
@@ -78,7 +89,7 @@ public enum TransferSteps {
         }
         // Past the checks nothing reads what the writes return: they go out with the commit, and
         // one that fails (a taken id, a balance CHECK) fails the transfer there.
-        try TransactionRow.enqueueInsert(new.legs, on: connection)
+        try insertLegs(new.legs, on: connection)
         try connection.enqueue(insert, TransferRow.values(of: transfer))
         try OutboxSteps.append(new.notices, on: connection)
         // Last: the record's row is the last lock the transfer takes.
@@ -156,7 +167,7 @@ public enum TransferSteps {
     @inlinable
     public static func store<Connection: SQLConnection>(_ resolution: Resolution, on connection: Connection) throws -> Transfer {
         let transfer = resolution.resolved
-        try TransactionRow.enqueueInsert(resolution.legs, on: connection)
+        try insertLegs(resolution.legs, on: connection)
         let changed = try connection.run(resolve, [
             .text(transfer.id.rawValue), .text(transfer.status.rawValue), transfer.resolvedAt.map { .integer(Milliseconds.from($0)) } ?? .null,
             SQLValue(transfer.cancelledBy?.rawValue), SQLValue(transfer.toAccountID?.rawValue), SQLValue(transfer.debitTransactionID?.rawValue),
