@@ -150,7 +150,18 @@ struct PostgresGroupCommitTests {
                 second.withLock { $0 = connection }
                 secondLocked.signal()
             }.start()
-            usleep(100_000)
+            // The second holder must queue for the row before the first is released, or the
+            // group would take the row first and never wait: two sessions waiting on a lock, the
+            // first write and the second holder. A fixed pause lost that race on a busy machine.
+            let deadline = Date().addingTimeInterval(10)
+            var waiters: Int64 = 0
+            while waiters < 2 && Date() < deadline {
+                waiters = try admin.statement(
+                    "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'"
+                ).rows([]) { $0.int64(at: 0) }.first ?? 0
+                if waiters < 2 { usleep(5_000) }
+            }
+            #expect(waiters == 2, "the first write and the second holder wait for Bob's row")
         }
         #expect(secondLocked.wait(timeout: .now() + 10) == .success)
         // The group now waits for Bob's row, held by the second holder: end its session (this

@@ -16,11 +16,17 @@ final class WriteFault {
         let null = open("/dev/null", O_RDONLY)
         guard null >= 0 else { throw Failure(description: "cannot open /dev/null") }
         defer { close(null) }
-        for entry in (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? [] {
+        // Every descriptor on the file is found before any is copied: a copy made while the
+        // folder is still being read could be found too, then broken as if it were SQLite's, and
+        // `restore()` would put /dev/null back where the file belongs.
+        let found = ((try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []).compactMap { entry -> Int32? in
             guard let fd = Int32(entry), fd > 2,
                 let linked = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/\(entry)"),
                 linked == target
-            else { continue }
+            else { return nil }
+            return fd
+        }
+        for fd in found {
             let original = dup(fd)
             guard original >= 0, dup2(null, fd) >= 0 else { throw Failure(description: "dup2 failed: errno \(errno)") }
             saved.append((fd, original))
