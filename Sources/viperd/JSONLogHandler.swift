@@ -1,3 +1,4 @@
+import Domain
 import Foundation
 import Logging
 
@@ -30,11 +31,11 @@ struct JSONLogHandler: LogHandler {
     }
 
     static func line(time: Date, level: Logger.Level, message: String, label: String, metadata: Logger.Metadata) -> String {
-        var line = "{\"time\":\(quoted(timestamp(time))),\"level\":\(quoted(level.rawValue)),\"message\":\(quoted(message)),\"label\":\(quoted(label))"
+        var line = "{\"time\":\(JSONText.quoted(timestamp(time))),\"level\":\(JSONText.quoted(level.rawValue)),\"message\":\(JSONText.quoted(message)),\"label\":\(JSONText.quoted(label))"
         for (key, value) in metadata.sorted(by: { $0.key < $1.key }) where !["time", "level", "message", "label"].contains(key) {
             let text = "\(value)"
             let number = numericFields.contains(key) && Double(text).map(\.isFinite) == true
-            line += ",\(quoted(key)):\(number ? text : quoted(text))"
+            line += ",\(JSONText.quoted(key)):\(number ? text : JSONText.quoted(text))"
         }
         return line + "}\n"
     }
@@ -50,25 +51,6 @@ struct JSONLogHandler: LogHandler {
         func two(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
         let millis = milliseconds < 10 ? "00\(milliseconds)" : milliseconds < 100 ? "0\(milliseconds)" : "\(milliseconds)"
         return "\(parts.tm_year + 1900)-\(two(parts.tm_mon + 1))-\(two(parts.tm_mday))T\(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec)).\(millis)Z"
-    }
-
-    /// A JSON string literal (RFC 8259 escapes; control characters as \u00XX).
-    static func quoted(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
     }
 
     /// One `write(2)` per line where possible, so lines of concurrent threads never interleave.

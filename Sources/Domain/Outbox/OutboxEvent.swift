@@ -22,8 +22,7 @@ public struct OutboxEvent: Equatable, Sendable {
     /// The payload as the outbox stores it: a JSON object with its keys sorted, so one event is
     /// always the same text.
     public var payloadJSON: String {
-        let data = (try? JSONSerialization.data(withJSONObject: payload, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data("{}".utf8)
-        return String(decoding: data, as: UTF8.self)
+        JSONText.object(payload)
     }
 }
 
