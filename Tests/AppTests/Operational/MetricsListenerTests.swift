@@ -34,6 +34,9 @@ struct MetricsListenerTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let first = try ViperdProcess(["--db", folder.appendingPathComponent("a.sqlite").path, "--metrics-address", "127.0.0.1:0"])
         let marker = "metrics on http://127.0.0.1:"
+        // The metrics listener starts, and says so, just after the API's listening line, which is
+        // all ViperdProcess waits for.
+        #expect(eventually { first.log.contains(marker) }, "\(first.log)")
         let after = try #require(first.log.range(of: marker), "\(first.log)").upperBound
         let port = try #require(Int(first.log[after...].prefix { $0.isNumber }), "\(first.log)")
         let client = try TestClient(port: port)
