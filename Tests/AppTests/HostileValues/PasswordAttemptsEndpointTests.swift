@@ -56,7 +56,18 @@ struct PasswordAttemptsEndpointTests {
         // A 503 is a login shed before its password was hashed (the hashing queue was full, as on
         // a loaded test machine): it was not checked, so it takes no attempt from the limit.
         #expect(statuses.allSatisfy { [401, 429, 503].contains($0) }, "\(statuses)")
-        #expect(statuses.filter { $0 == 401 }.count == 20, "\(statuses)")
+        let checked = statuses.filter { $0 == 401 }.count
+        #expect(checked <= 20, "\(statuses)")
+        // Sheds can leave the burst short of the limit (22 of 40 once in CI, none refused): one
+        // at a time, nothing is shed, so exactly the rest of the 20 is checked before the first 429.
+        var later = 0
+        for index in 40..<80 {
+            let status = try Self.post(port: app.port, "/v1/sessions", json: #"{"email":"user\#(index)@example.com","password":"wrong"}"#).status
+            if status == 429 { break }
+            #expect(status == 401)
+            later += 1
+        }
+        #expect(checked + later == 20, "\(checked) in the burst \(statuses), \(later) after it")
     }
 
     @Test("registrations past the per-address limit are 429 with Retry-After, even in parallel; nothing past it is stored")
