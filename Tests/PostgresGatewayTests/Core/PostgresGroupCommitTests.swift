@@ -49,12 +49,11 @@ struct PostgresGroupCommitTests {
     }
 
     /// Runs `first` on a thread of its own while Bob's account is held, so it leads a group of
-    /// one and waits; then `queued`, each on its own thread, which queue behind it; then calls
-    /// `whileQueued` and releases the account. Returns a wait for what each call returned,
+    /// one and waits; then `queued`, each on its own thread, which queue behind it; then releases
+    /// the account. Returns a wait for what each call returned,
     /// first's first.
     private static func queueBehindHeldAccount<T: Sendable>(
-        _ temporary: TemporaryPostgresDatabase, first: @escaping @Sendable () throws -> T, queued: [@Sendable () throws -> T],
-        whileQueued: () throws -> Void = {}
+        _ temporary: TemporaryPostgresDatabase, first: @escaping @Sendable () throws -> T, queued: [@Sendable () throws -> T]
     ) throws -> () -> [Result<T, any Error>] {
         let holder = try AccountHolder(url: temporary.url)
         let results = Locked<[Int: Result<T, any Error>]>([:])
@@ -73,7 +72,6 @@ struct PostgresGroupCommitTests {
             if index == 0 { usleep(50_000) }
         }
         #expect(temporary.database.waitingCount == queued.count)
-        try whileQueued()
         try holder.release()
         return {
             group.wait()
@@ -138,48 +136,30 @@ struct PostgresGroupCommitTests {
         let before = temporary.database.statistics
         let execute: @Sendable (NewTransfer) -> @Sendable () throws -> TransferOutcome = { new in { try transfers.execute(new, consuming: nil) } }
         let news = (0..<3).map { NewTransfer.fixture(id: "tr_\($0)", to: "a_u_bob", amount: 100, recipient: "u_bob") }
-        // A second holder queues for Bob's row behind the first write, so the group after it
-        // waits on that lock, where its session is ended.
-        let second = Locked<PostgresConnection?>(nil)
-        let secondLocked = DispatchSemaphore(value: 0)
-        let url = temporary.url
+        // Another session inserts the group's first transfer id and keeps its transaction open:
+        // the group, and only the group, waits on that uncommitted key, where its session is
+        // ended. (Holding Bob's row instead raced: on a busy machine the group could take the row
+        // between the first write's commit and the holder's wake-up, and never wait.)
+        let keyHolder = try PostgresConnection(url: temporary.url)
+        try keyHolder.execute("BEGIN")
+        try keyHolder.statement(TransferSteps.insert).run(TransferRow.values(of: news[1].transfer))
 
-        let finished = try Self.queueBehindHeldAccount(temporary, first: execute(news[0]), queued: [execute(news[1]), execute(news[2])]) {
-            Thread {
-                guard let connection = try? AccountHolder(url: url).connection else { return }
-                second.withLock { $0 = connection }
-                secondLocked.signal()
-            }.start()
-            // The second holder must queue for the row before the first is released, or the
-            // group would take the row first and never wait: two sessions waiting on a lock, the
-            // first write and the second holder. A fixed pause lost that race on a busy machine.
-            let deadline = Date().addingTimeInterval(10)
-            var waiters: Int64 = 0
-            while waiters < 2 && Date() < deadline {
-                waiters = try admin.statement(
-                    "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'"
-                ).rows([]) { $0.int64(at: 0) }.first ?? 0
-                if waiters < 2 { usleep(5_000) }
-            }
-            #expect(waiters == 2, "the first write and the second holder wait for Bob's row")
-        }
-        #expect(secondLocked.wait(timeout: .now() + 10) == .success)
-        // The group now waits for Bob's row, held by the second holder: end its session (this
-        // test's database only: other tests run beside it on the same server).
+        let finished = try Self.queueBehindHeldAccount(temporary, first: execute(news[0]), queued: [execute(news[1]), execute(news[2])])
+        // End the session the key holder blocks (this test's database only: other tests run
+        // beside it on the same server).
         let waiting = Date().addingTimeInterval(10)
         var ended = false
         while !ended && Date() < waiting {
             let pids = try admin.statement(
-                "SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND application_name = 'viperd' AND wait_event_type = 'Lock'"
-            ).rows([]) { $0.int64(at: 0) }
+                "SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND $1::int = ANY(pg_blocking_pids(pid))"
+            ).rows([.integer(Int64(keyHolder.backendProcessID))]) { $0.int64(at: 0) }
             for pid in pids {
                 ended = try admin.statement("SELECT pg_terminate_backend($1::int, 5000)").rows([.integer(pid)]) { $0.bool(at: 0) }.first ?? false
             }
             if !ended { usleep(10_000) }
         }
         #expect(ended)
-        let secondConnection = second.withLock { $0 }
-        try secondConnection?.execute("COMMIT")
+        try keyHolder.execute("ROLLBACK")
         let results = finished()
         for (index, result) in results.enumerated() { #expect(try result.get() == .completed(news[index].transfer)) }
         #expect(temporary.database.statistics.abandonedGroups - before.abandonedGroups == 1)
