@@ -27,6 +27,10 @@ public final class TestClient {
     private var buffer: [UInt8] = []
     /// The most bytes one `recv` asks for: small sizes read a body in many pieces.
     public var readSize = 65536
+    /// The receive timeout for a request that hashes a password at the production cost in a
+    /// debug `viperd` (registration, login): about a second alone, several on a loaded machine,
+    /// where the usual 5 s once cut three such answers in one run.
+    public static let hashingTimeout: Double = 30
 
     /// Connects to 127.0.0.1:`port`, from `source` (another loopback address such as
     /// `127.0.0.2`, to look like a second client host) when given. `receiveBuffer` bytes of

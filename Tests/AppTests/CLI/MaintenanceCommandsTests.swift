@@ -17,7 +17,7 @@ struct MaintenanceCommandsTests {
     }
 
     static func register(port: Int, email: String) throws -> Int {
-        let client = try TestClient(port: port)
+        let client = try TestClient(port: port, receiveTimeout: TestClient.hashingTimeout)
         let body = #"{"name":"Ops","email":"\#(email)","password":"a long enough password"}"#
         try client.send("POST /v1/users HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)")
         return try client.expectResponse().status

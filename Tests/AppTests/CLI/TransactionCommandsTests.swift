@@ -139,7 +139,7 @@ struct TransactionCommandsTests {
         // The server accepts the printed password.
         let server = try ViperdProcess(["--db", db])
         let body = #"{"email": "demo@example.com", "password": "\#(password)"}"#
-        let client = try TestClient(port: server.port)
+        let client = try TestClient(port: server.port, receiveTimeout: TestClient.hashingTimeout)
         try client.send("POST /v1/sessions HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)")
         #expect(try client.expectResponse().status == 201)
         #expect(server.stop() == 0)

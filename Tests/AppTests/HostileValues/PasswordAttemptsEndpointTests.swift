@@ -11,9 +11,9 @@ import Testing
 struct PasswordAttemptsEndpointTests {
     /// `POST path` with a JSON body and no token, on a fresh connection to `port`. An admitted
     /// request may wait for every hash queued before it (five at 0.4 s, several times that on a
-    /// loaded machine), so an answer gets a minute rather than the client's usual 5 s.
+    /// loaded machine), so it gets the hashing timeout rather than the client's usual 5 s.
     static func post(port: Int, _ path: String, json: String) throws -> TestClient.Response {
-        let client = try TestClient(port: port, receiveTimeout: 60)
+        let client = try TestClient(port: port, receiveTimeout: TestClient.hashingTimeout)
         try client.send(
             "POST \(path) HTTP/1.1\r\nHost: test\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: \(json.utf8.count)\r\n\r\n\(json)")
         return try client.expectResponse()

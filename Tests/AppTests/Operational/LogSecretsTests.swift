@@ -9,7 +9,7 @@ import Testing
 struct LogSecretsTests {
     /// Sends one request on its own connection; returns the status and the body.
     func send(_ server: ViperdProcess, _ head: String, body: String = "") throws -> (status: Int, text: String) {
-        let client = try TestClient(port: server.port)
+        let client = try TestClient(port: server.port, receiveTimeout: TestClient.hashingTimeout)
         let length = body.isEmpty ? "" : "Content-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n"
         try client.send("\(head)\r\nHost: t\r\n\(length)\r\n\(body)")
         let response = try client.expectResponse()

@@ -69,7 +69,7 @@ struct LogsAndMetricsTests {
         let server = try ViperdProcess(["--db", folder.appendingPathComponent("db.sqlite").path, "--log-format", "json"])
         for (expected, password) in [(202, "a long enough password"), (422, "short")] {
             let body = #"{"name":"Ops","email":"ops@example.com","password":"\#(password)"}"#
-            let client = try TestClient(port: server.port)
+            let client = try TestClient(port: server.port, receiveTimeout: TestClient.hashingTimeout)
             try client.send("POST /v1/users HTTP/1.1\r\nHost: t\r\nX-Request-ID: req-\(expected)\r\nContent-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)")
             #expect(try client.expectResponse().status == expected)
         }

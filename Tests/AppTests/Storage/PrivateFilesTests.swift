@@ -18,7 +18,7 @@ struct PrivateFilesTests {
         let folder = root.appendingPathComponent("data/nested")
         let database = folder.appendingPathComponent("viperd.sqlite").path
         let server = try ViperdProcess(["--db", database, "--metrics-address", "off"], shellPrefix: "umask 022")
-        let client = try TestClient(port: server.port)
+        let client = try TestClient(port: server.port, receiveTimeout: TestClient.hashingTimeout)
         let body = #"{"name":"Files","email":"files@example.com","password":"a long enough password"}"#
         try client.send("POST /v1/users HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)")
         #expect(try client.expectResponse().status == 202)
