@@ -10,6 +10,8 @@
 # `valgrind --tool=callgrind`, 50 warm-up GETs, then GETS (1000) gets by id and CREATES (300)
 # contact creates on one keep-alive connection, counters zeroed and dumped around each phase.
 # The binaries are copied without debug info first: valgrind 3.19 cannot read Swift's DWARF 5.
+# KEEP=FOLDER keeps each phase's profile there (before.get, after.create, ...) for
+# `callgrind_annotate --inclusive=yes FOLDER/after.create`, to see which functions the count moved in.
 set -euo pipefail
 # One user writes here as fast as the server allows: the per-user rates (tested by the suite)
 # would answer 429 and measure themselves, so every viperd this script starts runs without them.
@@ -51,6 +53,9 @@ measure() {
         --host 127.0.0.1 --port "$port" --db "$dir/db.sqlite" --workers 2 --write-workers 8 >"$dir/server.log" 2>&1 &
     local pid=$!
     for _ in $(seq 1 180); do curl -fsS "http://127.0.0.1:$port/health" >/dev/null 2>&1 && break; sleep 1; done
+    # The periodic purge first runs 10 s after start (then every 5 minutes): let it pass before
+    # the counters are zeroed, or a phase counts its ~9 million instructions as the requests'.
+    sleep 25
     python3 "$work/client.py" "$port" "$dir" get 50
     callgrind_control -z "$pid" >/dev/null 2>&1
     python3 "$work/client.py" "$port" "$dir" get "$gets"
@@ -61,6 +66,9 @@ measure() {
     kill -INT "$pid"; wait "$pid" || true
     local get create
     get=$(sed -n 's/^summary: //p' "$dir/out.$pid.1"); create=$(sed -n 's/^summary: //p' "$dir/out.$pid.2")
+    if [[ -n "${KEEP:-}" ]]; then
+        mkdir -p "$KEEP"; cp "$dir/out.$pid.1" "$KEEP/$name.get"; cp "$dir/out.$pid.2" "$KEEP/$name.create"
+    fi
     echo "$name get $((get / gets)) create $((create / creates))"
 }
 port=$((20000 + RANDOM % 20000))

@@ -36,6 +36,10 @@ public enum VisibleText {
     /// Controls, format characters, bidirectional controls, default-ignorables, line and
     /// paragraph separators, and the braille blank.
     static func hides(_ scalar: Unicode.Scalar) -> Bool {
+        // ASCII hides only its controls (it has no format, bidirectional or default-ignorable
+        // code point); nearly every address and name is ASCII, and the lookups below cost a
+        // contact create about 40,000 instructions.
+        if scalar.isASCII { return scalar.value < 0x20 || scalar.value == 0x7F }
         let properties = scalar.properties
         switch properties.generalCategory {
         case .control, .format, .lineSeparator, .paragraphSeparator, .surrogate: return true
@@ -46,7 +50,8 @@ public enum VisibleText {
 
     /// Code points whose look nobody can know: private use, unassigned.
     static func isOpaque(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.properties.generalCategory {
+        if scalar.isASCII { return false }  // every ASCII code point is assigned, none private
+        return switch scalar.properties.generalCategory {
         case .privateUse, .unassigned: true
         default: false
         }

@@ -28,7 +28,9 @@ public enum EmailRule {
     /// mark hide the `@` or a dot, and a prepended mark hide a space.
     public static func isPlausible(_ email: String) -> Bool {
         let scalars = Array(email.unicodeScalars)
-        guard !scalars.contains(where: { $0.properties.isWhitespace || $0.value < 0x20 || $0.value == 0x7F }) else { return false }
+        // ASCII's whitespace is its controls 0x09–0x0D and the space: no property lookup for it.
+        guard !scalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F || $0 == " " || (!$0.isASCII && $0.properties.isWhitespace) })
+        else { return false }
         let parts = scalars.split(separator: "@", omittingEmptySubsequences: false)
         guard parts.count == 2, let local = parts.first, let domain = parts.last,
             !local.isEmpty, local.count <= 64, domain.count <= 253

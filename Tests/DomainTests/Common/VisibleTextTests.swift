@@ -77,4 +77,20 @@ struct VisibleTextTests {
             #expect(VisibleText.isVisibleName("Bob\(Self.text(value))"))
         }
     }
+
+    @Test("every ASCII code point is judged as the Unicode properties judge it (ASCII skips the lookups)")
+    func asciiAgreesWithProperties() {
+        for value: UInt32 in 0...0x7F {
+            let scalar = Unicode.Scalar(value)!
+            let properties = scalar.properties
+            let hidden = [.control, .format, .lineSeparator, .paragraphSeparator].contains(properties.generalCategory)
+                || properties.isBidiControl || properties.isDefaultIgnorableCodePoint
+            let opaque = [.privateUse, .unassigned].contains(properties.generalCategory)
+            let text = String(Character(scalar))
+            #expect(VisibleText.isVisibleName("a\(text)b") == !hidden, "U+\(String(value, radix: 16))")
+            #expect(VisibleText.isVisibleEmail("a\(text)b@example.com") == !(hidden || opaque), "U+\(String(value, radix: 16))")
+            let plausible = !(properties.isWhitespace || value < 0x20 || value == 0x7F || text == "@")
+            #expect(EmailRule.isPlausible("a\(text)b@example.com") == plausible, "U+\(String(value, radix: 16))")
+        }
+    }
 }
