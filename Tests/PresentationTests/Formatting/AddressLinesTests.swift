@@ -51,4 +51,12 @@ struct AddressLinesTests {
             #expect(AddressLines.lines(PostalAddress(postalCode: "75001"), language: language) == ["75001"])
         }
     }
+
+    @Test("white space beyond ASCII is trimmed as request fields trim it: no-break, ideographic and zero-width spaces")
+    func whitespaceBeyondASCII() {
+        let spaced = PostalAddress(street: "\u{A0}12 Main St\u{3000}", city: "\u{200B}", postalCode: "\u{2009}75001\u{202F}", country: "\u{85}France\t")
+        #expect(AddressLines.lines(spaced, language: .en) == ["12 Main St", "75001", "France"])
+        // Only the ends are trimmed: a space inside a part is the user's.
+        #expect(AddressLines.lines(PostalAddress(city: " Saint\u{A0}Malo "), language: .fr) == ["Saint\u{A0}Malo"])
+    }
 }
