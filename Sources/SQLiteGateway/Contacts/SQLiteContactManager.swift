@@ -27,14 +27,15 @@ public struct SQLiteContactManager: ContactManager {
     /// bucket (`SQLiteContactOrder`); `list` stops reading at the bucket of the page's last match.
     /// The whole pattern as a phrase is the substring contract (trigrams compared exactly), so
     /// nothing is compared again; a part of it (`ContactSearchPhrase`) is checked against the
-    /// stored texts with the whole pattern ?5. Also returns sort_name and seq (`sortNameColumn`,
-    /// `seqColumn`). One statement: one snapshot of the index and of the contacts it points at.
+    /// stored texts with the whole pattern ?5. Returns only what the page's choice needs (seq,
+    /// sort_name, id): a common term reads a whole bucket (64 to 128 rows) for a page of 20, and
+    /// decoding every row it read was a fifth of such a search; `byKey` reads the page's contacts.
     static func indexed(afterCursor: Bool, checked: Bool = false) -> String {
         let cursor = afterCursor ? ContactStatements.afterCursor(3) : ""
         let check = checked ? matching("?5", in: "contacts") : ""
         let mask = SQLiteContactOrder.slotMask
         return """
-            SELECT \(ContactRow.Column.selectList), sort_name, contacts.seq FROM contacts_search CROSS JOIN contacts ON contacts.seq = contacts_search.rowid \
+            SELECT contacts.seq, sort_name, contacts.id FROM contacts_search CROSS JOIN contacts ON contacts.seq = contacts_search.rowid \
             WHERE contacts_search MATCH ?2 AND contacts.owner_id = ?1\(cursor)\(check) \
             AND contacts_search.rowid >= (SELECT seq & ~\(mask) FROM contacts WHERE owner_id = ?1\(cursor) ORDER BY sort_name, id LIMIT 1) \
             AND contacts_search.rowid <= (SELECT seq | \(mask) FROM contacts WHERE owner_id = ?1 ORDER BY sort_name DESC, id DESC LIMIT 1) \
@@ -45,9 +46,8 @@ public struct SQLiteContactManager: ContactManager {
     static let searchIndexedAfter = indexed(afterCursor: true)
     static let searchChecked = indexed(afterCursor: false, checked: true)
     static let searchCheckedAfter = indexed(afterCursor: true, checked: true)
-    /// The columns after `ContactRow.Column`'s in `indexed`'s rows.
-    static let sortNameColumn = Int32(ContactRow.Column.allCases.count)
-    static let seqColumn = sortNameColumn + 1
+    /// A contact by its list key, for the page `indexed` chose (?2 the owner, as a guard).
+    static let byKey = "SELECT \(ContactRow.Column.selectList) FROM contacts WHERE seq = ?1 AND owner_id = ?2"
     /// Every contact carries its list key (`SQLiteContactOrder`), given last.
     static let insert = ContactRow.insert(extraColumns: ["seq"])
     static let update = ContactRow.update(extraColumns: ["seq"])
@@ -86,35 +86,53 @@ public struct SQLiteContactManager: ContactManager {
     }
 
     /// The first `limit` contacts of `owner` after `cursor` holding `pattern` (folded, three or
-    /// more characters), in list order: the matches read in key order up to the end of the bucket
-    /// holding the `limit`th, then sorted. Every later bucket's contacts come after all of these in
-    /// list order.
+    /// more characters), in list order: the matches' keys read in key order up to the end of the
+    /// bucket holding the `limit`th, then sorted (every later bucket's contacts come after all of
+    /// these in list order), and only the page's contacts read whole. Both reads run in one read
+    /// transaction, so the page is one snapshot of the index and of the contacts it points at.
     static func firstMatches(of pattern: String, owner: UserID, after cursor: ContactCursor?, limit: Int,
                              on connection: SQLiteConnection) throws -> [Contact] {
         let phrase = try ContactSearchPhrase.choose(for: pattern, on: connection)
-        let statement = try connection.statement(
-            phrase.needsCheck ? (cursor == nil ? searchChecked : searchCheckedAfter) : (cursor == nil ? searchIndexed : searchIndexedAfter))
-        defer { statement.reset() }
-        var values: [SQLValue] = [.text(owner.rawValue), .text(phrase.query)]
-        // ?3 and ?4 exist when the cursor or ?5 is named.
-        if cursor != nil || phrase.needsCheck { values += [SQLValue(cursor?.sortName), SQLValue(cursor?.id.rawValue)] }
-        if phrase.needsCheck { values.append(.text(pattern)) }
-        try statement.bind(values)
-        var found: [(contact: Contact, sortName: String)] = []
-        var lastBucket: Int64 = -1
-        while try statement.step() {
-            let bucket = SQLiteContactOrder.bucket(of: statement.int64(at: seqColumn))
-            if found.count >= limit && bucket != lastBucket { break }
-            lastBucket = bucket
-            guard let sortName = statement.string(at: sortNameColumn) else { throw GatewayError.failure("NULL in required column contacts.sort_name") }
-            found.append((try ContactRow.contact(statement), sortName))
+        try connection.statement("BEGIN").run()
+        // Runs after the statements' resets below (defers run last first): a read transaction
+        // always ends, even when a read failed.
+        defer {
+            if !connection.isAutocommit { try? connection.statement("ROLLBACK").run() }
+        }
+        var found: [(seq: Int64, sortName: String, id: String)] = []
+        do {
+            let statement = try connection.statement(
+                phrase.needsCheck ? (cursor == nil ? searchChecked : searchCheckedAfter) : (cursor == nil ? searchIndexed : searchIndexedAfter))
+            defer { statement.reset() }
+            var values: [SQLValue] = [.text(owner.rawValue), .text(phrase.query)]
+            // ?3 and ?4 exist when the cursor or ?5 is named.
+            if cursor != nil || phrase.needsCheck { values += [SQLValue(cursor?.sortName), SQLValue(cursor?.id.rawValue)] }
+            if phrase.needsCheck { values.append(.text(pattern)) }
+            try statement.bind(values)
+            var lastBucket: Int64 = -1
+            while try statement.step() {
+                let seq = statement.int64(at: 0)
+                let bucket = SQLiteContactOrder.bucket(of: seq)
+                if found.count >= limit && bucket != lastBucket { break }
+                lastBucket = bucket
+                guard let sortName = statement.string(at: 1), let id = statement.string(at: 2) else {
+                    throw GatewayError.failure("NULL in required column contacts.sort_name or contacts.id")
+                }
+                found.append((seq, sortName, id))
+            }
         }
         // SQLite's BINARY order, the list's: UTF-8 bytes, then the id's.
         found.sort { left, right in
-            if !left.sortName.utf8.elementsEqual(right.sortName.utf8) { return left.sortName.utf8.lexicographicallyPrecedes(right.sortName.utf8) }
-            return left.contact.id.rawValue.utf8.lexicographicallyPrecedes(right.contact.id.rawValue.utf8)
+            let names = BinaryCollation.compare(left.sortName, right.sortName)
+            return names != 0 ? names < 0 : BinaryCollation.compare(left.id, right.id) < 0
         }
-        return found.prefix(limit).map(\.contact)
+        let byKey = try connection.statement(Self.byKey)
+        return try found.prefix(limit).map { match in
+            guard let contact = try byKey.rows([.integer(match.seq), .text(owner.rawValue)], ContactRow.contact).first else {
+                throw GatewayError.failure("contact \(match.id) left the snapshot it was found in")
+            }
+            return contact
+        }
     }
 
     public func fetch(id: ContactID, owner: UserID) throws -> Contact? {

@@ -215,4 +215,25 @@ struct SQLiteContactSearchTests {
         #expect(try indexedIDs("transient") == [])
         #expect(try indexedIDs("gone soon") == [])
     }
+
+    @Test("a search reads its page in one read transaction and leaves its reader outside any transaction, found or not, with a cursor or without")
+    func searchEndsItsReadTransaction() throws {
+        for index in 0 ..< 30 {
+            try contacts.insert(.fixture(id: "c_\(index)", firstName: "Common", lastName: "Name \(index)"))
+        }
+        let owner = alice
+        try temporary.database.read { connection in
+            let first = try SQLiteContactManager.firstMatches(of: "common", owner: owner, after: nil, limit: 20, on: connection)
+            #expect(first.count == 20)
+            #expect(connection.isAutocommit)
+            let cursor = ContactCursor(sortName: try #require(connection.statement("SELECT sort_name FROM contacts WHERE id = ?1")
+                .rows([.text(first[19].id.rawValue)]) { $0.string(at: 0) }.first ?? nil), id: first[19].id)
+            let rest = try SQLiteContactManager.firstMatches(of: "common", owner: owner, after: cursor, limit: 20, on: connection)
+            #expect(rest.count == 10)
+            #expect(Set((first + rest).map(\.id.rawValue)).count == 30)
+            #expect(connection.isAutocommit)
+            #expect(try SQLiteContactManager.firstMatches(of: "nobody", owner: owner, after: nil, limit: 20, on: connection).isEmpty)
+            #expect(connection.isAutocommit)
+        }
+    }
 }
