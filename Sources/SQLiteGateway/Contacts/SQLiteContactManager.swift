@@ -97,7 +97,7 @@ public struct SQLiteContactManager: ContactManager {
         // Runs after the statements' resets below (defers run last first): a read transaction
         // always ends, even when a read failed.
         defer {
-            if !connection.isAutocommit { try? connection.statement("ROLLBACK").run() }
+            if !connection.isAutocommit { _ = try? connection.statement("ROLLBACK").run() }
         }
         var found: [(seq: Int64, sortName: String, id: String)] = []
         do {
