@@ -863,7 +863,7 @@ class Journey:
         # 401 is retried only when the token's lifetime really passed between sign-in and verify
         # (a loaded machine); a 401 sooner is a failure.
         code = self.mailed_code(self.email, mailed)
-        for attempt in range(3):
+        for _ in range(3):
             signed_at = time.monotonic()
             _, _, signed = self.api("POST", "/v1/sessions", {"email": self.email, "password": "correct horse battery"})
             status, _, _ = self.api("POST", "/v1/users/verify", {"code": code}, token=signed["token"])
