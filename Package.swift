@@ -167,17 +167,17 @@ let package = Package(
         .testTarget(name: "SecurityTests", dependencies: ["Security", "Domain"]),
         .testTarget(name: "PresentationTests", dependencies: ["Presentation", "Domain", "DomainTestSupport"]),
         .testTarget(name: "SQLRowsTests", dependencies: ["SQLRows", "Domain"]),
-        .testTarget(name: "SQLiteGatewayTests", dependencies: ["SQLiteGateway", "SQLRows", "Domain", "Migrations", "CSQLite", "TestSupport", "GatewayTestSupport"]),
+        .testTarget(name: "SQLiteGatewayTests", dependencies: ["SQLiteGateway", "SQLRows", "Domain", "Migrations", "CSQLite", "TestSupport", "GatewayTestSupport", "DomainTestSupport"]),
         .testTarget(name: "PostgresGatewayTests", dependencies: ["PostgresGateway", "SQLRows", "Domain", "Migrations", "TestSupport", "GatewayTestSupport"]),
         // The EntityManager contract, run once per backend (SQLite, PostgreSQL).
         .testTarget(
             name: "GatewayContractTests",
-            dependencies: ["SQLiteGateway", "PostgresGateway", "SQLRows", "Domain", "Migrations", "TestSupport", "GatewayTestSupport"]
+            dependencies: ["SQLiteGateway", "PostgresGateway", "SQLRows", "Domain", "Migrations", "TestSupport", "GatewayTestSupport", "DomainTestSupport"]
         ),
         .testTarget(name: "WebTests", dependencies: ["Web", "WebClient", "HTTPServer", "Presentation", "Domain", "TestSupport", "DomainTestSupport"]),
         .testTarget(
             name: "AppTests",
-            dependencies: ["App", "HTTPServer", "Web", "Domain", "Presentation", "SQLRows", "SQLiteGateway", "PostgresGateway", "Migrations", "Security", "TestSupport"]
+            dependencies: ["App", "HTTPServer", "Web", "Domain", "Presentation", "SQLRows", "SQLiteGateway", "PostgresGateway", "Migrations", "Security", "TestSupport", "DomainTestSupport"]
         ),
     ],
     swiftLanguageModes: [.v6]

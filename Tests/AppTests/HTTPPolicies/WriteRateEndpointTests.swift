@@ -1,4 +1,5 @@
 import App
+import DomainTestSupport
 import Foundation
 import Synchronization
 import TestSupport
@@ -6,14 +7,16 @@ import Testing
 
 /// Each user's rate of changes and of money movements, end to end on both stores: the answers
 /// carry the `RateLimit` fields, the change past the quota is 429, a burst gets only the quota,
-/// and another user is not affected.
+/// and another user is not affected. The rates count in fixed minutes from the epoch, so each
+/// test's clock stands still: on the real one, a minute ending mid-test would give a fresh budget
+/// and pass a change past the quota (one run in a few dozen failed that way).
 @Suite("per-user write rates")
 struct WriteRateEndpointTests {
     static let contact = #"{"firstName":"Lucy","lastName":"van Pelt"}"#
 
     @Test("past the quota a change is 429 with Retry-After and the RateLimit fields; another user still writes", arguments: TestStore.allCases)
     func quota(store: TestStore) throws {
-        let app = try TestApplication.on(store) { $0.writesPerMinute = 3 }
+        let app = try TestApplication.on(store, clock: FixedClock(Date())) { $0.writesPerMinute = 3 }
         let other = try app.register(email: "other@example.com")
         for remaining in [2, 1, 0] {
             let created = try app.request("POST", "/v1/contacts", json: Self.contact)
@@ -32,7 +35,7 @@ struct WriteRateEndpointTests {
 
     @Test("a parallel burst of one user's changes gets exactly the quota", arguments: TestStore.allCases)
     func burst(store: TestStore) throws {
-        let app = try TestApplication.on(store) { $0.writesPerMinute = 7 }
+        let app = try TestApplication.on(store, clock: FixedClock(Date())) { $0.writesPerMinute = 7 }
         let statuses = Mutex<[Int]>([])
         // The application only hands out fresh connections; it is safe to share across threads.
         nonisolated(unsafe) let shared = app
@@ -47,7 +50,7 @@ struct WriteRateEndpointTests {
 
     @Test("money movements have a budget of their own", arguments: TestStore.allCases)
     func transfers(store: TestStore) throws {
-        let app = try TestApplication.on(store) { $0.transfersPerMinute = 1 }
+        let app = try TestApplication.on(store, clock: FixedClock(Date())) { $0.transfersPerMinute = 1 }
         let accounts = TestApplication.object(try app.request("GET", "/v1/accounts"))["items"] as? [[String: Any]]
         let from = try #require(accounts?.first?["id"] as? String)
         let body = #"{"fromAccountId":"\#(from)","toAccountId":"\#(from)","amount":"1.00"}"#

@@ -1,4 +1,5 @@
 import Domain
+import DomainTestSupport
 import Foundation
 import Synchronization
 import Testing

@@ -2,13 +2,6 @@ import Domain
 import Foundation
 import Synchronization
 
-/// A clock that always says the same instant.
-struct FixedClock: Clock {
-    let instant: Date
-    init(_ instant: Date = Date(timeIntervalSince1970: 1_795_000_000)) { self.instant = instant }
-    func now() -> Date { instant }
-}
-
 /// Ids `c_1`, `c_2`, … in order.
 final class SequentialIDGenerator: IDGenerator {
     private let next = Mutex(0)

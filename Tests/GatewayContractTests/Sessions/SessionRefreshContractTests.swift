@@ -1,4 +1,5 @@
 import Domain
+import DomainTestSupport
 import Foundation
 import GatewayTestSupport
 import PostgresGateway
@@ -241,11 +242,4 @@ struct SessionRefreshContractTests {
 private struct SameTokens: TokenIssuer {
     func issue() -> IssuedToken { IssuedToken(token: "t", digest: "t") }
     func digest(of token: String) -> String? { token }
-}
-
-/// A clock that does not move.
-private struct FixedClock: Clock {
-    let date: Date
-    init(_ date: Date) { self.date = date }
-    func now() -> Date { date }
 }

@@ -1,4 +1,5 @@
 import Domain
+import DomainTestSupport
 import Foundation
 import HTTPServer
 import Testing
@@ -6,6 +7,7 @@ import Testing
 
 /// Each user's rate of changes at the root router: every answer of a limited route carries the
 /// `RateLimit-Policy` and `RateLimit` fields, and the request past the quota is 429 with them.
+/// The router's clock stands still, so no minute ends between a test's requests.
 @Suite("rate limit fields")
 struct RateLimitFieldsTests {
     func request(_ method: HTTPMethod, _ path: String, token: String = goodToken, body: String = "{") -> HTTPRequest {
@@ -17,7 +19,7 @@ struct RateLimitFieldsTests {
 
     @Test("changes carry the policy and what remains; the one past the quota is 429 rate_limited with Retry-After, in the client's language")
     func writes() throws {
-        let router = makeRouter(writeThrottle: WriteThrottle(counter: InMemoryRateWindowCounter(), writesPerMinute: 2, transfersPerMinute: 1))
+        let router = makeRouter(writeThrottle: WriteThrottle(counter: InMemoryRateWindowCounter(), writesPerMinute: 2, transfersPerMinute: 1), clock: FixedClock(Date()))
         let first = router.respond(to: request(.post, "/v1/contacts"))
         #expect(first.status.code == 400, "a malformed body still draws on the budget: the request was made")
         #expect(first.headers["RateLimit-Policy"] == #""writes";q=2;w=60"#)
@@ -37,7 +39,7 @@ struct RateLimitFieldsTests {
 
     @Test("reads, signing out and routes of another user are not limited by a spent budget")
     func notLimited() {
-        let router = makeRouter(writeThrottle: WriteThrottle(counter: InMemoryRateWindowCounter(), writesPerMinute: 1, transfersPerMinute: 1))
+        let router = makeRouter(writeThrottle: WriteThrottle(counter: InMemoryRateWindowCounter(), writesPerMinute: 1, transfersPerMinute: 1), clock: FixedClock(Date()))
         _ = router.respond(to: request(.post, "/v1/contacts"))
         #expect(router.respond(to: request(.post, "/v1/contacts")).status.code == 429)
         let read = router.respond(to: request(.get, "/v1/contacts?limit=none"))
@@ -50,7 +52,7 @@ struct RateLimitFieldsTests {
 
     @Test("money movements draw on their own budget, apart from other changes")
     func transfers() {
-        let router = makeRouter(writeThrottle: WriteThrottle(counter: InMemoryRateWindowCounter(), writesPerMinute: 1, transfersPerMinute: 2))
+        let router = makeRouter(writeThrottle: WriteThrottle(counter: InMemoryRateWindowCounter(), writesPerMinute: 1, transfersPerMinute: 2), clock: FixedClock(Date()))
         _ = router.respond(to: request(.post, "/v1/contacts"))
         let transfer = router.respond(to: request(.post, "/v1/transfers"))
         #expect(transfer.status.code != 429)

@@ -70,11 +70,12 @@ struct OneContact: UnimplementedContactManager {
 
 func makeRouter(
     available: Bool = true, contacts: any ContactManager = UntouchableContactManager(), metrics: MetricsRegistry = MetricsRegistry(),
-    policies: ResponsePolicies = ResponsePolicies(), webApp: Bool = false, writeThrottle: WriteThrottle = .unlimited
+    policies: ResponsePolicies = ResponsePolicies(), webApp: Bool = false, writeThrottle: WriteThrottle = .unlimited,
+    clock: any Clock = SystemClock()
 ) -> AppRouter {
     AppRouter(
         dependencies: Dependencies(
-            gateway: StubGateway(available: available, contacts: contacts), hasher: RefusingHasher(), tokens: IdentityTokens(),
+            gateway: StubGateway(available: available, contacts: contacts), clock: clock, hasher: RefusingHasher(), tokens: IdentityTokens(),
             logger: Logger(label: "test"), metrics: metrics, fingerprinter: PlainFingerprinter(), writeThrottle: writeThrottle, codes: RefusingCodeIssuer()),
         policies: policies, webApp: webApp)
 }
