@@ -8,8 +8,8 @@ import Testing
 /// Each user's rate of changes and of money movements, end to end on both stores: the answers
 /// carry the `RateLimit` fields, the change past the quota is 429, a burst gets only the quota,
 /// and another user is not affected. The rates count in fixed minutes from the epoch, so each
-/// test's clock stands still: on the real one, a minute ending mid-test would give a fresh budget
-/// and pass a change past the quota (one run in a few dozen failed that way).
+/// test's clock stands still: on the real one, a minute ending between a test's first counted
+/// change and the one past the quota would give a fresh budget and let that change through.
 @Suite("per-user write rates")
 struct WriteRateEndpointTests {
     static let contact = #"{"firstName":"Lucy","lastName":"van Pelt"}"#
