@@ -28,6 +28,7 @@ let sqliteMigrationFiles = [
     "0017_pending_transfers.sql",
     "0018_event_tickets.sql",
     "0019_idempotency_transfers.sql",
+    "0020_user_key_indexes.sql",
 ]
 let postgresMigrationFiles = [
     "0001_create_contacts.sql",
@@ -47,6 +48,7 @@ let postgresMigrationFiles = [
     "0017_pending_transfers.sql",
     "0018_event_tickets.sql",
     "0019_idempotency_transfers.sql",
+    "0020_user_key_indexes.sql",
 ]
 
 /// The browser client of Clients/Web/ (HTML, CSS, ES modules), compiled into the binary and

@@ -25,5 +25,6 @@ public enum PostgresMigrationFiles {
         ("0017_pending_transfers.sql", PackageResources._017_pending_transfers_sql),
         ("0018_event_tickets.sql", PackageResources._018_event_tickets_sql),
         ("0019_idempotency_transfers.sql", PackageResources._019_idempotency_transfers_sql),
+        ("0020_user_key_indexes.sql", PackageResources._020_user_key_indexes_sql),
     ]
 }

@@ -9,7 +9,12 @@ public struct SQLOutboxManager<Database: SQLDatabase>: OutboxManager {
         "SELECT \(StoredEventRow.columns) FROM events WHERE user_id = ?1 AND position > ?2 ORDER BY position LIMIT ?3"
     }
     static var lastPosition: String { "SELECT last_event_position FROM users WHERE id = ?1" }
-    static var purgeEvents: String { "DELETE FROM events WHERE seq IN (SELECT seq FROM events WHERE created_at < ?1 ORDER BY seq LIMIT ?2)" }
+    /// Oldest first by `created_at`, so `events_created` finds the batch: ordered by `seq`, SQLite
+    /// walked the whole table in key order looking for rows old enough, and in the usual case of
+    /// none, every five minutes it read all of them (61 million instructions at 1 M events).
+    static var purgeEvents: String {
+        "DELETE FROM events WHERE seq IN (SELECT seq FROM events WHERE created_at < ?1 ORDER BY created_at LIMIT ?2)"
+    }
     /// The due messages a lease takes, oldest first; `?1` now, `?2` how many, `?3` the owner,
     /// `?4` the lease's end. `lockClause` follows the selection's `LIMIT`. The selection is a
     /// common table expression, run once: as an `IN (subquery)`, PostgreSQL may run the

@@ -267,6 +267,7 @@ struct MigratorTests {
             "0017_pending_transfers.sql",
             "0018_event_tickets.sql",
             "0019_idempotency_transfers.sql",
+            "0020_user_key_indexes.sql",
         ])
         #expect(try migrator.status().prefix(released).map(\.state) == Array(repeating: .applied, count: released))
     }
