@@ -28,7 +28,8 @@ struct PurgePlanTests {
                 try connection.statement("EXPLAIN QUERY PLAN " + text).rows { $0.string(at: 3) ?? "" }
             }
             #expect(!plan.isEmpty, "\(text)")
-            #expect(!plan.contains { $0.hasPrefix("SCAN ") }, "\(text): \(plan)")
+            // An automatic index is built by reading the whole table, each time the statement runs.
+            #expect(!plan.contains { $0.hasPrefix("SCAN ") || $0.contains("AUTOMATIC") }, "\(text): \(plan)")
         }
     }
 
