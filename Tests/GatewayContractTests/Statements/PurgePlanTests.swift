@@ -19,14 +19,18 @@ struct PurgePlanTests {
         SessionStatements.purge, SessionStatements.purgeTickets,
     ]
 
-    @Test("every purge finds its batch through an index, never by scanning its table")
-    func purgesSearchAnIndex() throws {
+    /// SQLite's plan of each of `texts` on one fresh migrated store, one line per step.
+    static func plans(of texts: [String]) throws -> [[String]] {
         let store = try Backend.sqlite.makeStore()
         let gateway = try #require(store.gateway as? SQLiteEntityGateway)
-        for text in Self.purges {
-            let plan = try gateway.database.read { connection in
-                try connection.statement("EXPLAIN QUERY PLAN " + text).rows { $0.string(at: 3) ?? "" }
-            }
+        return try gateway.database.read { connection in
+            try texts.map { text in try connection.statement("EXPLAIN QUERY PLAN " + text).rows { $0.string(at: 3) ?? "" } }
+        }
+    }
+
+    @Test("every purge finds its batch through an index, never by scanning its table")
+    func purgesSearchAnIndex() throws {
+        for (text, plan) in zip(Self.purges, try Self.plans(of: Self.purges)) {
             #expect(!plan.isEmpty, "\(text)")
             // An automatic index is built by reading the whole table, each time the statement runs.
             #expect(!plan.contains { $0.hasPrefix("SCAN ") || $0.contains("AUTOMATIC") }, "\(text): \(plan)")
@@ -35,11 +39,7 @@ struct PurgePlanTests {
 
     @Test("a user's open drafts are counted through their owner's index, not among every user's")
     func draftCountSearchesOwner() throws {
-        let store = try Backend.sqlite.makeStore()
-        let gateway = try #require(store.gateway as? SQLiteEntityGateway)
-        let plan = try gateway.database.read { connection in
-            try connection.statement("EXPLAIN QUERY PLAN " + SQLTransferDraftManager<Database>.openDraftCount).rows { $0.string(at: 3) ?? "" }
-        }
+        let plan = try Self.plans(of: [SQLTransferDraftManager<Database>.openDraftCount])[0]
         #expect(plan.count == 1 && plan[0].hasPrefix("SEARCH transfer_drafts USING COVERING INDEX transfer_drafts_owner (owner_id=? AND expires_at>?)"), "\(plan)")
     }
 }
