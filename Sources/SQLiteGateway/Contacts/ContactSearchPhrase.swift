@@ -1,7 +1,8 @@
 import SQLRows
 
 /// What a search of three or more characters asks the FTS5 index for: the whole folded pattern as
-/// one phrase, or only its rarest stretch, whose matches are then checked against the stored texts.
+/// one phrase, or only its stretches of rare trigrams, whose matches are then checked against the
+/// stored texts.
 ///
 /// FTS5 evaluates a phrase by moving every trigram's list of contacts to each candidate in turn. A
 /// trigram that nearly every contact holds ("con" of "contact 987654") costs a page load at every
@@ -19,7 +20,7 @@ import SQLRows
 /// layout; were it ever to change, only the choice would suffer, never the answer, because a
 /// stretch's matches are always checked.
 public struct ContactSearchPhrase: Equatable, Sendable {
-    /// The FTS5 query: one phrase, quoted.
+    /// The FTS5 query: one phrase, or several joined by `AND`, each quoted.
     public let query: String
     /// Whether the matches must be checked against the whole pattern (`query` is a part of it).
     public let needsCheck: Bool
@@ -74,40 +75,56 @@ public struct ContactSearchPhrase: Equatable, Sendable {
             try connection.statement(pagesPerTrigram).rows([.text(pattern)]) { $0.int64(at: 1) }
         }
         // An empty index (no segment) gives no row: nothing to choose between.
-        guard pages.count == scalars.count - 2, let trigrams = narrowest(pages: pages),
-            trigrams.count < pages.count
-        else {
+        guard pages.count == scalars.count - 2, let stretches = narrowest(pages: pages) else {
             return ContactSearchPhrase(query: quoted(pattern), needsCheck: false)
         }
-        var stretch = String.UnicodeScalarView()
-        stretch.append(contentsOf: scalars[trigrams.lowerBound ..< trigrams.upperBound + 2])
-        return ContactSearchPhrase(query: quoted(String(stretch)), needsCheck: true)
+        let phrases = stretches.map { trigrams in
+            var stretch = String.UnicodeScalarView()
+            stretch.append(contentsOf: scalars[trigrams.lowerBound ..< trigrams.upperBound + 2])
+            return quoted(String(stretch))
+        }
+        return ContactSearchPhrase(query: phrases.joined(separator: " AND "), needsCheck: true)
     }
 
     /// The trigrams (by position) to ask for, given how many leaf pages each one's list runs beyond
-    /// its first: the longest run of neighbours each at most `widening` times as common as the
-    /// rarest (a list within one page counts as one). Nil when even the rarest is common, or when
-    /// that run is a single trigram of several: the directory cannot tell a list of a few contacts
-    /// from one that fills its page (~1,000 at 10,000 contacts: "t 9" of "contact 9876"), and
-    /// checking that many candidates cost five times the whole phrase; two trigrams side by side
-    /// narrow far more. The directory also shows a rare trigram as long when a long list starts
-    /// on its page (" 98" before " co"), so the longest run, not the one around the rarest, is
-    /// taken.
-    static func narrowest(pages: [Int64]) -> Range<Int>? {
+    /// its first: every run of neighbours each at most `widening` times as common as the rarest (a
+    /// list within one page counts as one), in pattern order, asked for together. A run of a single
+    /// trigram takes its rarer neighbour along: the directory cannot tell a list of a few contacts
+    /// from one that fills its page (~1,000 at 10,000 contacts: "t 9" of "contact 9876"), and alone
+    /// it let through every contact holding it ("987" of "contact 987": 3,999 candidates, twelve
+    /// times the instructions of its pair). The neighbour, even one every contact holds, keeps
+    /// the candidates to those holding both side by side, and every other run of rare trigrams
+    /// still narrows them: the directory also shows a rare trigram as long when a long list starts
+    /// on its page (" 98" before " co"), so no rare run is left out. Nil when even the rarest is
+    /// common (its matches are dense enough that a page stops early), or when the runs cover the
+    /// whole pattern (then nothing needs checking).
+    static func narrowest(pages: [Int64]) -> [Range<Int>]? {
         guard let least = pages.min(), least <= commonPages else { return nil }
         let bound = max(least, 1) * widening
-        var best: Range<Int>?
+        var stretches: [Range<Int>] = []
         var start: Int?
         for index in 0...pages.count {
             if index < pages.count && pages[index] <= bound {
                 if start == nil { start = index }
-            } else if let first = start {
-                if (best?.count ?? 0) < index - first { best = first ..< index }
-                start = nil
+                continue
+            }
+            guard let first = start else { continue }
+            start = nil
+            var run = first ..< index
+            if run.count == 1 && pages.count > 1 {
+                let before = first - 1, after = index
+                let takesBefore = after >= pages.count || (before >= 0 && pages[before] < pages[after])
+                run = takesBefore ? before ..< index : first ..< after + 1
+            }
+            // Runs that now touch or overlap ask for one longer phrase instead of two.
+            if let last = stretches.last, last.upperBound >= run.lowerBound {
+                stretches[stretches.count - 1] = last.lowerBound ..< max(last.upperBound, run.upperBound)
+            } else {
+                stretches.append(run)
             }
         }
-        guard let best, best.count > 1 || pages.count == 1 else { return nil }
-        return best
+        guard stretches != [0 ..< pages.count] else { return nil }
+        return stretches
     }
 
     /// `text` as one FTS5 phrase: quoted, with `"` doubled, so query syntax (`OR`, `*`, `NEAR(`, `-`,
