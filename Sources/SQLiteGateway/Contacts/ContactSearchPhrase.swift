@@ -93,11 +93,11 @@ public struct ContactSearchPhrase: Equatable, Sendable {
     /// from one that fills its page (~1,000 at 10,000 contacts: "t 9" of "contact 9876"), and alone
     /// it let through every contact holding it ("987" of "contact 987": 3,999 candidates, twelve
     /// times the instructions of its pair). The neighbour, even one every contact holds, keeps
-    /// the candidates to those holding both side by side, and every other run of rare trigrams
-    /// still narrows them: the directory also shows a rare trigram as long when a long list starts
-    /// on its page (" 98" before " co"), so no rare run is left out. Nil when even the rarest is
-    /// common (its matches are dense enough that a page stops early), or when the runs cover the
-    /// whole pattern (then nothing needs checking).
+    /// the candidates to those holding both side by side. Every rare run is asked for, not only the
+    /// longest: the directory shows a rare trigram as long when a long list starts on its page
+    /// (" 98" before " co"), which splits one rare run into two, and each still narrows. Nil when
+    /// even the rarest is common (its matches are dense enough that a page stops early), or when
+    /// the runs cover the whole pattern (then nothing needs checking).
     static func narrowest(pages: [Int64]) -> [Range<Int>]? {
         guard let least = pages.min(), least <= commonPages else { return nil }
         let bound = max(least, 1) * widening
