@@ -22,7 +22,8 @@ import SQLRows
 public struct ContactSearchPhrase: Equatable, Sendable {
     /// The FTS5 query: one phrase, or several joined by `AND`, each quoted.
     public let query: String
-    /// Whether the matches must be checked against the whole pattern (`query` is a part of it).
+    /// Whether the matches must be checked against the whole pattern (`query` holds parts of it,
+    /// or FTS5 reads some of its characters as others).
     public let needsCheck: Bool
 
     /// A stretch may hold trigrams whose lists are at most this many times the rarest one's: such a
@@ -32,6 +33,8 @@ public struct ContactSearchPhrase: Equatable, Sendable {
     /// whole phrase is asked for: its matches are dense enough that a page stops early, and every
     /// candidate of a stretch would cost a check.
     static let commonPages: Int64 = 256
+    /// Scalars FTS5 does not index as themselves.
+    static let readOtherwise: Set<Unicode.Scalar> = ["\u{0}", "\u{FFFE}", "\u{FFFF}"]
     /// The fewest characters a pattern can be narrowed from: three trigrams.
     static let narrowableLength = 5
     /// Pages counted for a trigram whose list's length cannot be read: never taken as rare.
@@ -63,6 +66,13 @@ public struct ContactSearchPhrase: Equatable, Sendable {
     /// sees it.
     static func choose(for pattern: String, on connection: SQLiteConnection) throws -> ContactSearchPhrase {
         let scalars = Array(pattern.unicodeScalars)
+        // FTS5 reads U+FFFE and U+FFFF as U+FFFD, in the stored texts and in the query alike, and
+        // its trigram tokenizer skips U+0000: the phrase then matches more than the pattern, so
+        // its matches are checked. SQL's length() also stops at U+0000, so the directory's
+        // positions would not line up with these scalars.
+        guard !scalars.contains(where: Self.readOtherwise.contains) else {
+            return ContactSearchPhrase(query: quoted(pattern), needsCheck: true)
+        }
         // A stretch holds two trigrams and fewer than all, so a pattern needs three (five
         // characters) before the directory is worth reading: shorter ones, the commonest states
         // of a search box, skip its ~25 µs.
@@ -91,13 +101,14 @@ public struct ContactSearchPhrase: Equatable, Sendable {
     /// list within one page counts as one), in pattern order, asked for together. A run of a single
     /// trigram takes its rarer neighbour along: the directory cannot tell a list of a few contacts
     /// from one that fills its page (~1,000 at 10,000 contacts: "t 9" of "contact 9876"), and alone
-    /// it let through every contact holding it ("987" of "contact 987": 3,999 candidates, twelve
+    /// it let through every contact holding it ("987" of "contact 987": 3,999 candidates, thirteen
     /// times the instructions of its pair). The neighbour, even one every contact holds, keeps
-    /// the candidates to those holding both side by side. Every rare run is asked for, not only the
-    /// longest: the directory shows a rare trigram as long when a long list starts on its page
-    /// (" 98" before " co"), which splits one rare run into two, and each still narrows. Nil when
-    /// even the rarest is common (its matches are dense enough that a page stops early), or when
-    /// the runs cover the whole pattern (then nothing needs checking).
+    /// the candidates to those holding both side by side; runs that then touch or overlap are one
+    /// phrase. Every rare run is asked for, not only the longest: the directory shows a rare
+    /// trigram as long when a long list starts on its page (" 98" before " co"), which splits one
+    /// rare run into two, and each still narrows. Nil when even the rarest is common (its matches
+    /// are dense enough that a page stops early), or when the runs cover the whole pattern (then
+    /// nothing needs checking).
     static func narrowest(pages: [Int64]) -> [Range<Int>]? {
         guard let least = pages.min(), least <= commonPages else { return nil }
         let bound = max(least, 1) * widening

@@ -22,14 +22,16 @@ struct ContactSearchPhraseTests {
         #expect(ContactSearchPhrase.narrowest(pages: [700, 700, 86, 8, 8, 7, 8]) == [3 ..< 7])
         // "t 9" of "contact 9": rare only beside trigrams every contact holds, so it takes "ct ".
         #expect(ContactSearchPhrase.narrowest(pages: [756, 756, 758, 757, 756, 757, 83]) == [5 ..< 7])
-        // " 98" of "contact 98" takes the rarer of its neighbours.
-        #expect(ContactSearchPhrase.narrowest(pages: [756, 757, 83, 7, 700]) == [2 ..< 4])
-        #expect(ContactSearchPhrase.narrowest(pages: [700, 83, 7, 700]) == [1 ..< 3])
+        // " 98" of "contact 98" takes its one neighbour; one in the middle takes the rarer of two.
+        #expect(ContactSearchPhrase.narrowest(pages: [756, 756, 758, 757, 756, 757, 83, 7]) == [6 ..< 8])
+        #expect(ContactSearchPhrase.narrowest(pages: [700, 7, 83, 700]) == [1 ..< 3])
+        #expect(ContactSearchPhrase.narrowest(pages: [83, 7, 700, 700]) == [0 ..< 2])
         // Two rare runs far apart are both asked for, so candidates must hold both.
         #expect(ContactSearchPhrase.narrowest(pages: [2, 2, 700, 700, 700, 3, 700]) == [0 ..< 2, 5 ..< 7])
         // A list within one page counts as one; runs that meet once extended are one phrase.
         #expect(ContactSearchPhrase.narrowest(pages: [5, 0, 0, 30]) == [1 ..< 3])
         #expect(ContactSearchPhrase.narrowest(pages: [7, 7, 0, 7, 0, 0]) == [2 ..< 6])
+        #expect(ContactSearchPhrase.narrowest(pages: [0, 50, 0, 100, 100]) == [0 ..< 3])
         #expect(ContactSearchPhrase.narrowest(pages: [100, 0, 0]) == [1 ..< 3])
         #expect(ContactSearchPhrase.narrowest(pages: [700, 700, 85]) == [1 ..< 3])
         // Covering the whole pattern, or nothing rare: the whole phrase.
@@ -62,6 +64,13 @@ struct ContactSearchPhraseTests {
                 .fixture(id: "c_bob1", owner: "u_bob", firstName: "Bench", lastName: "Contact 1234"),
                 .fixture(id: "c_bob2", owner: "u_bob", firstName: "Ünal", lastName: "Ömer 1234", email: "\"quoted\" 1234@example.com"),
                 .fixture(id: "c_alice", firstName: "Ünal", lastName: "Ömer 7", email: "o\"7@example.com"),
+                // Two rare stretches apart ("zqco", " 1yx"), a contact holding both but not the
+                // pattern, one with a quote inside a stretch, and U+FFFD, which FTS5 also reads
+                // U+FFFF as.
+                .fixture(id: "c_zq1", firstName: "Zqcontact", lastName: "1yx"),
+                .fixture(id: "c_zq2", firstName: "Zqco", lastName: "1yx"),
+                .fixture(id: "c_zq3", firstName: "Zqcontact", lastName: "1y\"x"),
+                .fixture(id: "c_zq4", firstName: "Zq\u{FFFD}x", lastName: "1"),
             ]
             for contact in contacts {
                 let key = try SQLiteContactOrder.key(for: contact, on: connection)
@@ -99,9 +108,14 @@ struct ContactSearchPhraseTests {
         #expect(try choose("bench contact") == ContactSearchPhrase(query: "\"bench contact\"", needsCheck: false))
         // "t 9", held by 1,111 of the names, fits a page or two as a rare trigram does: never asked for alone.
         #expect(try choose("contact 9") == ContactSearchPhrase(query: "\"ct 9\"", needsCheck: true))
+        // Rare stretches apart are asked for together; a quote inside one is doubled.
+        #expect(try choose("Zqcontact 1yx") == ContactSearchPhrase(query: "\"zqco\" AND \" 1yx\"", needsCheck: true))
+        #expect(try choose("Zqcontact 1y\"x") == ContactSearchPhrase(query: "\"zqco\" AND \" 1y\"\"x\"", needsCheck: true))
+        // FTS5 reads U+FFFF as U+FFFD: even a whole short pattern holding it is checked.
+        #expect(try choose("q\u{FFFF}x") == ContactSearchPhrase(query: "\"q\u{FFFF}x\"", needsCheck: true))
     }
 
-    @Test("a stretch's matches are checked: every page equals the scan's, for matches, near misses, quotes and letters beyond ASCII, in one segment or many",
+    @Test("a stretch's matches are checked: every page equals the scan's, for matches, near misses, stretches apart, quotes, U+FFFF and letters beyond ASCII, in one segment or many",
           arguments: [true, false])
     func pagesMatchScan(merged: Bool) throws {
         try insertBench(20_000, merged: merged)
@@ -110,6 +124,7 @@ struct ContactSearchPhraseTests {
             "contact 1234", "Contact 5999", "contact 59", "h 1234", "ch1234@", "bench12", "t 7", "contact 6000",
             "555-0100", "ömer 12", "ÖMER 7", "\"quoted\" 12", "o\"7@", "zzz 1234", "contact 12345",
             "contact 9", "contact 98", "ntact 7", "ch9@ex", "9@example",
+            "zqcontact 1yx", "zqcontact 1y\"x", "zqco 1yx", "q\u{FFFF}x", "zq\u{FFFF}x 1", "q\u{FFFD}x",
         ]
         for query in queries {
             let pattern = try #require(ContactSearchTexts.pattern(of: query))
@@ -131,6 +146,16 @@ struct ContactSearchPhraseTests {
                 }
             }
         }
+        // The pages compared above are not all empty: two stretches find their contact, not the
+        // one holding both apart, and U+FFFF does not find U+FFFD.
+        func found(_ query: String) throws -> [String] {
+            try manager.list(owner: UserID("u_alice"), matching: query, after: nil, limit: 20).map(\.id.rawValue)
+        }
+        #expect(try found("zqcontact 1yx") == ["c_zq1"])
+        #expect(try found("zqcontact 1y\"x") == ["c_zq3"])
+        #expect(try found("q\u{FFFD}x") == ["c_zq4"])
+        #expect(try found("q\u{FFFF}x").isEmpty)
+        #expect(try found("zq\u{FFFF}x 1").isEmpty)
         // The near miss is asked for by a stretch whose candidates all fail the check.
         #expect(try choose("h 1234").needsCheck)
         #expect(try manager.list(owner: UserID("u_alice"), matching: "h 1234", after: nil, limit: 20).isEmpty)
