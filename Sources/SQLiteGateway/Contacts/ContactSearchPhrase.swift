@@ -79,21 +79,22 @@ public struct ContactSearchPhrase: Equatable, Sendable {
         guard scalars.count >= narrowableLength else {
             return ContactSearchPhrase(query: quoted(pattern), needsCheck: false)
         }
-        // The estimate is read once per pattern while the database is unchanged: a repeated search
-        // skips the ~25 µs, and a stale estimate could only choose worse, never answer wrong.
-        let pages = try connection.remembered("ContactSearchPhrase.pages " + pattern) {
-            try connection.statement(pagesPerTrigram).rows([.text(pattern)]) { $0.int64(at: 1) }
+        // The choice is made once per pattern while the database is unchanged: a repeated search
+        // skips the directory's ~25 µs and the choosing, and a stale choice could only be slower,
+        // never answer wrong (a whole phrase is exact, a part is checked).
+        return try connection.remembered("ContactSearchPhrase " + pattern) {
+            let pages = try connection.statement(pagesPerTrigram).rows([.text(pattern)]) { $0.int64(at: 1) }
+            // An empty index (no segment) gives no row: nothing to choose between.
+            guard pages.count == scalars.count - 2, let stretches = narrowest(pages: pages) else {
+                return ContactSearchPhrase(query: quoted(pattern), needsCheck: false)
+            }
+            let phrases = stretches.map { trigrams in
+                var stretch = String.UnicodeScalarView()
+                stretch.append(contentsOf: scalars[trigrams.lowerBound ..< trigrams.upperBound + 2])
+                return quoted(String(stretch))
+            }
+            return ContactSearchPhrase(query: phrases.joined(separator: " AND "), needsCheck: true)
         }
-        // An empty index (no segment) gives no row: nothing to choose between.
-        guard pages.count == scalars.count - 2, let stretches = narrowest(pages: pages) else {
-            return ContactSearchPhrase(query: quoted(pattern), needsCheck: false)
-        }
-        let phrases = stretches.map { trigrams in
-            var stretch = String.UnicodeScalarView()
-            stretch.append(contentsOf: scalars[trigrams.lowerBound ..< trigrams.upperBound + 2])
-            return quoted(String(stretch))
-        }
-        return ContactSearchPhrase(query: phrases.joined(separator: " AND "), needsCheck: true)
     }
 
     /// The trigrams (by position) to ask for, given how many leaf pages each one's list runs beyond
