@@ -99,7 +99,7 @@ public struct SQLiteContactManager: ContactManager {
         defer {
             if !connection.isAutocommit { _ = try? connection.statement("ROLLBACK").run() }
         }
-        var found: [(seq: Int64, sortName: String, id: String)] = []
+        var found = ContactMatchPlaces()
         do {
             let statement = try connection.statement(
                 phrase.needsCheck ? (cursor == nil ? searchChecked : searchCheckedAfter) : (cursor == nil ? searchIndexed : searchIndexedAfter))
@@ -115,21 +115,15 @@ public struct SQLiteContactManager: ContactManager {
                 let bucket = SQLiteContactOrder.bucket(of: seq)
                 if found.count >= limit && bucket != lastBucket { break }
                 lastBucket = bucket
-                guard let sortName = statement.string(at: 1), let id = statement.string(at: 2) else {
+                guard found.append(seq: seq, from: statement, nameColumn: 1, idColumn: 2) else {
                     throw GatewayError.failure("NULL in required column contacts.sort_name or contacts.id")
                 }
-                found.append((seq, sortName, id))
             }
         }
-        // SQLite's BINARY order, the list's: UTF-8 bytes, then the id's.
-        found.sort { left, right in
-            let names = BinaryCollation.compare(left.sortName, right.sortName)
-            return names != 0 ? names < 0 : BinaryCollation.compare(left.id, right.id) < 0
-        }
         let byKey = try connection.statement(Self.byKey)
-        return try found.prefix(limit).map { match in
+        return try found.first(limit).map { match in
             guard let contact = try byKey.rows([.integer(match.seq), .text(owner.rawValue)], ContactRow.contact).first else {
-                throw GatewayError.failure("contact \(match.id) left the snapshot it was found in")
+                throw GatewayError.failure("contact \(found.id(of: match)) left the snapshot it was found in")
             }
             return contact
         }

@@ -12,13 +12,18 @@ enum BinaryCollation {
         var left = left, right = right
         return left.withUTF8 { leftBytes in
             right.withUTF8 { rightBytes in
-                let shared = min(leftBytes.count, rightBytes.count)
-                if shared > 0, let leftBase = leftBytes.baseAddress, let rightBase = rightBytes.baseAddress {
-                    let order = memcmp(leftBase, rightBase, shared)
-                    if order != 0 { return Int(order) }
-                }
-                return leftBytes.count == rightBytes.count ? 0 : (leftBytes.count < rightBytes.count ? -1 : 1)
+                compare(UnsafeRawBufferPointer(leftBytes), UnsafeRawBufferPointer(rightBytes))
             }
         }
+    }
+
+    /// `compare` on texts given as their UTF-8 bytes.
+    static func compare(_ left: UnsafeRawBufferPointer, _ right: UnsafeRawBufferPointer) -> Int {
+        let shared = min(left.count, right.count)
+        if shared > 0, let leftBase = left.baseAddress, let rightBase = right.baseAddress {
+            let order = memcmp(leftBase, rightBase, shared)
+            if order != 0 { return Int(order) }
+        }
+        return left.count == right.count ? 0 : (left.count < right.count ? -1 : 1)
     }
 }

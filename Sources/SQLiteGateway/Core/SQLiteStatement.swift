@@ -137,6 +137,14 @@ public final class SQLiteStatement: SQLRow {
         return String(decoding: UnsafeBufferPointer(start: characters, count: count), as: UTF8.self)
     }
 
+    /// Appends the column's text, as its UTF-8 bytes, to `buffer`: what `string(at:)` would
+    /// decode, without making a `String`. False when NULL, with `buffer` left as it was.
+    public func appendText(at column: Int32, to buffer: inout [UInt8]) -> Bool {
+        guard !isNull(at: column), let characters = sqlite3_column_text(handle, column) else { return false }
+        buffer.append(contentsOf: UnsafeBufferPointer(start: characters, count: Int(sqlite3_column_bytes(handle, column))))
+        return true
+    }
+
     /// The column as bytes; nil when NULL.
     public func blob(at column: Int32) -> [UInt8]? {
         guard !isNull(at: column) else { return nil }
