@@ -28,7 +28,7 @@ public struct SQLiteContactManager: ContactManager {
     /// The whole pattern as a phrase is the substring contract (trigrams compared exactly), so
     /// nothing is compared again; a part of it (`ContactSearchPhrase`) is checked against the
     /// stored texts with the whole pattern ?5. Returns only what the page's choice needs (seq,
-    /// sort_name, id): a common term reads a whole bucket (64 to 128 rows) for a page of 20, and
+    /// sort_name, id): a common term reads to the end of a bucket (32 to 64 rows) for a page of 20, and
     /// decoding every row it read was a fifth of such a search; `byKey` reads the page's contacts.
     static func indexed(afterCursor: Bool, checked: Bool = false) -> String {
         let cursor = afterCursor ? ContactStatements.afterCursor(3) : ""
