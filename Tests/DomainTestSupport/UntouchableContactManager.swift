@@ -8,7 +8,7 @@ import Testing
 public protocol UnimplementedContactManager: ContactManager {}
 
 extension UnimplementedContactManager {
-    public func list(owner: UserID, matching query: String?, after cursor: ContactCursor?, limit: Int) throws -> [Contact] {
+    public func list(owner: UserID, matching query: String?, after cursor: ContactCursor?, limit: Int) throws -> [ContactSummary] {
         Issue.record("storage reached: list")
         return []
     }

@@ -34,7 +34,10 @@ public struct Contact: Equatable, Sendable {
     }
 
     /// The key the address book is sorted by: last name, then first name, case-folded.
-    public var sortName: String {
+    public var sortName: String { Self.sortName(firstName: firstName, lastName: lastName) }
+
+    /// `sortName` of a contact with these names: a list's summaries carry no whole contact.
+    public static func sortName(firstName: String?, lastName: String?) -> String {
         [lastName, firstName].compactMap { $0 }.joined(separator: " ").lowercased()
     }
 }

@@ -5,9 +5,9 @@ import Foundation
 /// Methods throw `GatewayError` for storage failures only; "not found" and "changed meanwhile"
 /// are ordinary results, so use cases can present them.
 public protocol ContactManager: Sendable {
-    /// Up to `limit` contacts of `owner` after `cursor`, ordered by `(sortName, id)`; `query`
-    /// matches a substring of the name, email or phone, case-insensitively.
-    func list(owner: UserID, matching query: String?, after cursor: ContactCursor?, limit: Int) throws -> [Contact]
+    /// Up to `limit` contacts of `owner` after `cursor`, ordered by `(sortName, id)`, as their
+    /// summaries; `query` matches a substring of the name, email or phone, case-insensitively.
+    func list(owner: UserID, matching query: String?, after cursor: ContactCursor?, limit: Int) throws -> [ContactSummary]
 
     /// The contact, or nil when it does not exist or belongs to someone else.
     func fetch(id: ContactID, owner: UserID) throws -> Contact?

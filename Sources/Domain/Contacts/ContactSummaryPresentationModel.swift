@@ -7,10 +7,14 @@ public struct ContactSummaryPresentationModel: Equatable, Sendable {
     public let lastName: String?
     public let phone: String?
 
+    public init(_ summary: ContactSummary) {
+        id = summary.id
+        firstName = summary.firstName
+        lastName = summary.lastName
+        phone = summary.phone
+    }
+
     public init(_ contact: Contact) {
-        id = contact.id
-        firstName = contact.firstName
-        lastName = contact.lastName
-        phone = contact.phone
+        self.init(ContactSummary(contact))
     }
 }

@@ -52,8 +52,8 @@ public struct PostgresContactManager: ContactManager {
     /// The owner's contacts, read with the owner's row locked: concurrent creates of one owner
     /// are counted one by one.
     static let contactCount = ContactStatements.count(lock: " FOR UPDATE")
-    /// The columns `ContactRow` reads, in its order.
-    static let columns = ContactRow.Column.selectList
+    /// The columns a list page reads (`ContactRow.summary`), in its order.
+    static let columns = ContactRow.summaryColumns
 
     private let database: PostgresDatabase
     /// Most contacts per owner; nil for no quota.
@@ -73,7 +73,7 @@ public struct PostgresContactManager: ContactManager {
         self.quota = quota
     }
 
-    public func list(owner: UserID, matching query: String?, after cursor: ContactCursor?, limit: Int) throws -> [Contact] {
+    public func list(owner: UserID, matching query: String?, after cursor: ContactCursor?, limit: Int) throws -> [ContactSummary] {
         guard limit > 0 else { return [] }
         let pattern = ContactSearchTexts.pattern(of: query)
         // PostgreSQL text cannot hold U+0000, so no stored contact contains it.
@@ -82,18 +82,18 @@ public struct PostgresContactManager: ContactManager {
         return try GatewayError.mapping {
             try database.read { connection in
                 guard let pattern else {
-                    return try connection.statement(cursor == nil ? Self.list : Self.listAfter).rows(values(nil), ContactRow.contact)
+                    return try connection.statement(cursor == nil ? Self.list : Self.listAfter).rows(values(nil), ContactRow.summary)
                 }
                 // Fewer than three characters have no trigram to look up: the stored texts are scanned.
                 guard pattern.unicodeScalars.count >= 3 else {
-                    return try connection.statement(cursor == nil ? Self.scan : Self.scanAfter).rows(values(pattern), ContactRow.contact)
+                    return try connection.statement(cursor == nil ? Self.scan : Self.scanAfter).rows(values(pattern), ContactRow.summary)
                 }
                 let window = try connection.statement(cursor == nil ? Self.searchWindow : Self.searchWindowAfter)
-                    .rows(values(pattern) + [.integer(Int64(windowSize))], ContactRow.contact)
+                    .rows(values(pattern) + [.integer(Int64(windowSize))], ContactRow.summary)
                 // A full page from the window is exactly the first page of all matches: they are in list order.
                 if window.count >= limit { return window }
                 return try connection.statement(cursor == nil ? Self.searchIndexed : Self.searchIndexedAfter)
-                    .rows(values(Self.likePattern(pattern)), ContactRow.contact)
+                    .rows(values(Self.likePattern(pattern)), ContactRow.summary)
             }
         }
     }

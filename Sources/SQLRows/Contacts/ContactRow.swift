@@ -18,6 +18,17 @@ public enum ContactRow {
         public static var table: String { "contacts" }
     }
 
+    /// The columns a list page reads of each contact (`summary`), in row order.
+    public enum SummaryColumn: Int32, SQLColumn {
+        case id, first_name, last_name, phone
+
+        /// `contacts`.
+        public static var table: String { "contacts" }
+    }
+
+    /// The columns `summary(_:)` reads, in its order.
+    public static let summaryColumns = SummaryColumn.selectList
+
     /// The columns written from a contact and never read back: its list order
     /// (`Contact.sortName`) and the folded texts search compares (`ContactSearchTexts`), stored so
     /// neither an index nor a scan folds per row. Their values are `derivedValues`.
@@ -40,6 +51,15 @@ public enum ContactRow {
                 street: row.optional(.street), street2: row.optional(.street2), city: row.optional(.city), province: row.optional(.province),
                 postalCode: row.optional(.postal_code), country: row.optional(.country)),
             createdAt: try row.required(.created_at), updatedAt: try row.required(.updated_at), version: try row.required(.version))
+    }
+
+    /// A list row from a row selected with `summaryColumns` (any columns after them are ignored).
+    @inlinable
+    public static func summary<Row: SQLRow>(_ row: Row) throws(GatewayError) -> ContactSummary {
+        let row = row.columns(SummaryColumn.self)
+        return ContactSummary(
+            id: ContactID(try row.required(.id)), firstName: row.optional(.first_name), lastName: row.optional(.last_name),
+            phone: row.optional(.phone))
     }
 
     /// What `contact` stores in `column`.

@@ -5,8 +5,8 @@ import Domain
 /// from its columns. What really differs stays with each gateway: search (SQLite's FTS5 index
 /// and `instr`, PostgreSQL's trigram indexes and `strpos`) and SQLite's list key (`seq`).
 public enum ContactStatements {
-    /// The owner's contacts; ?1 owner, ?2 limit.
-    public static let selectPage = "SELECT \(ContactRow.Column.selectList) FROM contacts WHERE owner_id = ?1"
+    /// The owner's contacts, as their summaries; ?1 owner, ?2 limit.
+    public static let selectPage = "SELECT \(ContactRow.summaryColumns) FROM contacts WHERE owner_id = ?1"
     /// After the cursor ?first (sort name), ?first+1 (id), compared in the columns' collation:
     /// byte order (SQLite's BINARY, PostgreSQL's "C"). The casts tell PostgreSQL the types of a
     /// row comparison's parameters.

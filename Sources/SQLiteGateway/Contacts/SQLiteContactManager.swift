@@ -29,7 +29,7 @@ public struct SQLiteContactManager: ContactManager {
     /// nothing is compared again; a part of it (`ContactSearchPhrase`) is checked against the
     /// stored texts with the whole pattern ?5. Returns only what the page's choice needs (seq,
     /// sort_name, id): a common term reads to the end of a bucket (32 to 64 rows) for a page of 20, and
-    /// decoding every row it read was a fifth of such a search; `byKey` reads the page's contacts.
+    /// decoding every row it read was a fifth of such a search; `byKey` reads the page's summaries.
     static func indexed(afterCursor: Bool, checked: Bool = false) -> String {
         let cursor = afterCursor ? ContactStatements.afterCursor(3) : ""
         let check = checked ? matching("?5", in: "contacts") : ""
@@ -46,8 +46,8 @@ public struct SQLiteContactManager: ContactManager {
     static let searchIndexedAfter = indexed(afterCursor: true)
     static let searchChecked = indexed(afterCursor: false, checked: true)
     static let searchCheckedAfter = indexed(afterCursor: true, checked: true)
-    /// A contact by its list key, for the page `indexed` chose (?2 the owner, as a guard).
-    static let byKey = "SELECT \(ContactRow.Column.selectList) FROM contacts WHERE seq = ?1 AND owner_id = ?2"
+    /// A contact's summary by its list key, for the page `indexed` chose (?2 the owner, as a guard).
+    static let byKey = "SELECT \(ContactRow.summaryColumns) FROM contacts WHERE seq = ?1 AND owner_id = ?2"
     /// Every contact carries its list key (`SQLiteContactOrder`), given last.
     static let insert = ContactRow.insert(extraColumns: ["seq"])
     static let update = ContactRow.update(extraColumns: ["seq"])
@@ -65,7 +65,7 @@ public struct SQLiteContactManager: ContactManager {
         self.quota = quota
     }
 
-    public func list(owner: UserID, matching query: String?, after cursor: ContactCursor?, limit: Int) throws -> [Contact] {
+    public func list(owner: UserID, matching query: String?, after cursor: ContactCursor?, limit: Int) throws -> [ContactSummary] {
         guard limit > 0 else { return [] }
         // An empty search would match every contact anyway; skipping it keeps the plain plan.
         let pattern = ContactSearchTexts.pattern(of: query)
@@ -73,11 +73,11 @@ public struct SQLiteContactManager: ContactManager {
         return try GatewayError.mapping {
             try database.read { connection in
                 guard let pattern else {
-                    return try connection.statement(cursor == nil ? Self.list : Self.listAfter).rows(values(nil), ContactRow.contact)
+                    return try connection.statement(cursor == nil ? Self.list : Self.listAfter).rows(values(nil), ContactRow.summary)
                 }
                 // Fewer than three characters have no trigram to look up: the stored texts are scanned.
                 guard pattern.unicodeScalars.count >= 3 else {
-                    return try connection.statement(cursor == nil ? Self.scan : Self.scanAfter).rows(values(pattern), ContactRow.contact)
+                    return try connection.statement(cursor == nil ? Self.scan : Self.scanAfter).rows(values(pattern), ContactRow.summary)
                 }
                 return try Self.firstMatches(
                     of: pattern, owner: owner, after: cursor, limit: limit, on: connection)
@@ -88,10 +88,10 @@ public struct SQLiteContactManager: ContactManager {
     /// The first `limit` contacts of `owner` after `cursor` holding `pattern` (folded, three or
     /// more characters), in list order: the matches' keys read in key order up to the end of the
     /// bucket holding the `limit`th, then sorted (every later bucket's contacts come after all of
-    /// these in list order), and only the page's contacts read whole. Both reads run in one read
+    /// these in list order), and only the page's summaries read. Both reads run in one read
     /// transaction, so the page is one snapshot of the index and of the contacts it points at.
     static func firstMatches(of pattern: String, owner: UserID, after cursor: ContactCursor?, limit: Int,
-                             on connection: SQLiteConnection) throws -> [Contact] {
+                             on connection: SQLiteConnection) throws -> [ContactSummary] {
         let phrase = try ContactSearchPhrase.choose(for: pattern, on: connection)
         try connection.statement("BEGIN").run()
         // Runs after the statements' resets below (defers run last first): a read transaction
@@ -122,10 +122,10 @@ public struct SQLiteContactManager: ContactManager {
         }
         let byKey = try connection.statement(Self.byKey)
         return try found.first(limit).map { match in
-            guard let contact = try byKey.rows([.integer(match.seq), .text(owner.rawValue)], ContactRow.contact).first else {
+            guard let summary = try byKey.rows([.integer(match.seq), .text(owner.rawValue)], ContactRow.summary).first else {
                 throw GatewayError.failure("contact \(found.id(of: match)) left the snapshot it was found in")
             }
-            return contact
+            return summary
         }
     }
 

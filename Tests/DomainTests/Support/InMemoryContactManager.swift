@@ -19,7 +19,7 @@ final class InMemoryContactManager: UnimplementedContactManager {
         if let error = failure.withLock({ $0 }) { throw error }
     }
 
-    func list(owner: UserID, matching query: String?, after cursor: ContactCursor?, limit: Int) throws -> [Contact] {
+    func list(owner: UserID, matching query: String?, after cursor: ContactCursor?, limit: Int) throws -> [ContactSummary] {
         try check()
         let needle = query?.lowercased()
         return contacts.withLock { stored in
@@ -36,7 +36,7 @@ final class InMemoryContactManager: UnimplementedContactManager {
                     return (contact.sortName, contact.id.rawValue) > (cursor.sortName, cursor.id.rawValue)
                 }
                 .prefix(limit)
-                .map { $0 }
+                .map(ContactSummary.init)
         }
     }
 

@@ -92,7 +92,7 @@ struct ContactSearchContractTests {
             let manager = try contacts(store, windowSize: windowSize)
             for query in queries {
                 let expected = Self.reference(all, query)
-                var listed: [Contact] = []
+                var listed: [ContactSummary] = []
                 var cursor: ContactCursor?
                 while true {
                     let page = try manager.list(owner: alice, matching: query, after: cursor, limit: 7)

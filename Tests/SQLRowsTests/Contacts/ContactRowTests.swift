@@ -52,6 +52,24 @@ struct ContactRowTests {
         #expect(try ContactRow.contact(ValuesRow(Array(written.prefix(ContactRow.Column.allCases.count)))) == contact)
     }
 
+    @Test("a list row reads the summary's columns, each a column of the contact, and agrees with the whole contact")
+    func summary() throws {
+        let written = Dictionary(uniqueKeysWithValues: ContactRow.Column.allCases.map { ($0.name, ContactRow.value($0, of: stored)) })
+        let values = try ContactRow.SummaryColumn.allCases.map { try #require(written[$0.name], "\($0.name) is not a contacts column") }
+        #expect(ContactRow.summaryColumns == "id, first_name, last_name, phone")
+        let summary = try ContactRow.summary(ValuesRow(values))
+        #expect(summary == ContactSummary(stored))
+        #expect(summary.sortName == stored.sortName)
+        #expect(ContactSummary(id: ContactID("c_2"), firstName: "Ada", lastName: "Lovelace").sortName == "lovelace ada")
+    }
+
+    @Test("a list row without an id is a storage failure naming the column")
+    func summaryWithoutID() {
+        #expect(throws: GatewayError.failure("NULL in required column contacts.id")) {
+            try ContactRow.summary(ValuesRow([.null, .text("Ada"), .null, .null]))
+        }
+    }
+
     @Test("insert and update texts name one parameter per value, derived and extra columns last")
     func texts() throws {
         let contact = try ContactRow.contact(row(birthday: .null))

@@ -137,7 +137,7 @@ struct ContactSearchPhraseTests {
                             try connection.statement(cursor == nil ? SQLiteContactManager.scan : SQLiteContactManager.scanAfter).rows(
                                 [.text(owner.rawValue), .integer(Int64(limit)), .text(pattern)]
                      + (cursor.map { [.text($0.sortName), .text($0.id.rawValue)] } ?? []),
-                                { try ContactRow.contact($0) })
+                                { try ContactRow.summary($0) })
                         }
                         #expect(listed.map(\.id) == scanned.map(\.id), "q=\(query) owner=\(owner.rawValue) limit=\(limit) page=\(page)")
                         guard let last = scanned.last else { break }

@@ -36,7 +36,7 @@ struct SQLiteContactOrderTests {
     /// The ids of every page `page` returns, each resumed after the last contact of the one
     /// before, up to the first empty one; stopped at 200 (more than any fixture needs), so a
     /// cursor that is ignored fails the comparison instead of looping.
-    private static func pages(_ page: (ContactCursor?) throws -> [Contact]) rethrows -> [[String]] {
+    private static func pages(_ page: (ContactCursor?) throws -> [ContactSummary]) rethrows -> [[String]] {
         var pages: [[String]] = []
         var cursor: ContactCursor?
         while pages.count < 200 {
@@ -62,7 +62,7 @@ struct SQLiteContactOrderTests {
                 try connection.statement(cursor == nil ? SQLiteContactManager.scan : SQLiteContactManager.scanAfter).rows(
                     [.text(owner.rawValue), .integer(Int64(limit)), .text(pattern)]
                      + (cursor.map { [.text($0.sortName), .text($0.id.rawValue)] } ?? []),
-                    { try ContactRow.contact($0) })
+                    { try ContactRow.summary($0) })
             }
         }
     }

@@ -60,8 +60,8 @@ struct OneContact: UnimplementedContactManager {
         id: ContactID("c_1"), ownerID: UserID("u1"), firstName: "Charlie", lastName: "Brown",
         createdAt: Date(timeIntervalSince1970: 1_700_000_000), updatedAt: Date(timeIntervalSince1970: 1_700_000_000), version: 3)
 
-    func list(owner: UserID, matching query: String?, after cursor: ContactCursor?, limit: Int) throws -> [Contact] {
-        owner == Self.contact.ownerID ? [Self.contact] : []
+    func list(owner: UserID, matching query: String?, after cursor: ContactCursor?, limit: Int) throws -> [ContactSummary] {
+        owner == Self.contact.ownerID ? [ContactSummary(Self.contact)] : []
     }
     func fetch(id: ContactID, owner: UserID) throws -> Contact? {
         id == Self.contact.id && owner == Self.contact.ownerID ? Self.contact : nil
