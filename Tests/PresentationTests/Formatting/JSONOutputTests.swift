@@ -71,4 +71,23 @@ struct JSONOutputTests {
             {"items":[],"nextCursor":null,"message":"No contacts found"}
             """)
     }
+
+    @Test("every control character is escaped, in lowercase hex where it has no short form, and reads back as itself")
+    func controlCharacters() throws {
+        let short: [UInt8: String] = [0x09: #"\t"#, 0x0A: #"\n"#, 0x0D: #"\r"#]
+        for byte in UInt8(0)..<0x20 {
+            let text = "a" + String(UnicodeScalar(byte)) + "z"
+            var output = JSONOutput()
+            output.beginArray()
+            output.string(text)
+            output.bool(true)
+            output.bool(false)
+            output.null()
+            output.endArray()
+            let escape = short[byte] ?? #"\u00"# + String(format: "%02x", byte)
+            #expect(String(decoding: output.bytes, as: UTF8.self) == "[\"a\(escape)z\",true,false,null]")
+            let read = try #require(JSONSerialization.jsonObject(with: Data(output.bytes)) as? [Any])
+            #expect(read.first as? String == text)
+        }
+    }
 }
