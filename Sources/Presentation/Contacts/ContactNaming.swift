@@ -5,7 +5,7 @@ import Foundation
 public enum ContactNaming {
     public static func contactName(firstName: String?, lastName: String?) -> String {
         // Every item of a list page is named here: an array of the two parts, `compactMap` and
-        // `joined` cost ~2,400 instructions a name, a ninth of a first page's (callgrind).
+        // `joined` cost ~1,200 instructions a name more than appending them (callgrind).
         guard let firstName else { return lastName ?? "" }
         guard let lastName else { return firstName }
         var name = firstName

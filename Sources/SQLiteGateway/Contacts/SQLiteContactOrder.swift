@@ -46,8 +46,8 @@ public struct SQLiteContactOrder: Sendable {
     /// buckets of 64 (PERFORMANCE.md). Smaller buckets are split twice as often, each split half
     /// as large (about one move per create either way), and use up the numbers above the last
     /// bucket (`tailStride`) twice as fast. Migration 0011 numbered the contacts it found in
-    /// buckets of 64; such a bucket is never split (it is not more than twice 32), it only costs
-    /// the searches that reach it up to 64 rows.
+    /// buckets of 64, which stay whole until a create joins them; buckets of 65 to 128, left by
+    /// splits at 64, are split once by the idle upkeep after the upgrade.
     public static let standard = SQLiteContactOrder(bucketSize: 32)
 
     /// The bucket of key `seq`.
