@@ -150,7 +150,7 @@ let package = Package(
         .executableTarget(
             name: "viperd",
             dependencies: [
-                "App", "HTTPServer", "SQLiteGateway", "SQLRows", "Migrations",
+                "App", "HTTPServer", "Presentation", "SQLiteGateway", "SQLRows", "Migrations",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]

@@ -1,6 +1,7 @@
 import Domain
 import Foundation
 import Logging
+import Presentation
 
 /// swift-log's records as JSON Lines on standard error (`--log-format json`): one object per
 /// line, for log shippers that parse rather than grep.
@@ -31,26 +32,13 @@ struct JSONLogHandler: LogHandler {
     }
 
     static func line(time: Date, level: Logger.Level, message: String, label: String, metadata: Logger.Metadata) -> String {
-        var line = "{\"time\":\(JSONText.quoted(timestamp(time))),\"level\":\(JSONText.quoted(level.rawValue)),\"message\":\(JSONText.quoted(message)),\"label\":\(JSONText.quoted(label))"
+        var line = "{\"time\":\(JSONText.quoted(Timestamp.formatWithMilliseconds(time))),\"level\":\(JSONText.quoted(level.rawValue)),\"message\":\(JSONText.quoted(message)),\"label\":\(JSONText.quoted(label))"
         for (key, value) in metadata.sorted(by: { $0.key < $1.key }) where !["time", "level", "message", "label"].contains(key) {
             let text = "\(value)"
             let number = numericFields.contains(key) && Double(text).map(\.isFinite) == true
             line += ",\(JSONText.quoted(key)):\(number ? text : JSONText.quoted(text))"
         }
         return line + "}\n"
-    }
-
-    /// `2026-11-23T07:15:30.123Z`.
-    static func timestamp(_ date: Date) -> String {
-        let interval = date.timeIntervalSince1970
-        var seconds = time_t(interval.rounded(.down))
-        // The log's own clock, never a request value; the fraction times 1000 is in 0..<1000.
-        let milliseconds = Int((interval - interval.rounded(.down)) * 1000)
-        var parts = tm()
-        gmtime_r(&seconds, &parts)
-        func two(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
-        let millis = milliseconds < 10 ? "00\(milliseconds)" : milliseconds < 100 ? "0\(milliseconds)" : "\(milliseconds)"
-        return "\(parts.tm_year + 1900)-\(two(parts.tm_mon + 1))-\(two(parts.tm_mday))T\(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec)).\(millis)Z"
     }
 
     /// One `write(2)` per line where possible, so lines of concurrent threads never interleave.

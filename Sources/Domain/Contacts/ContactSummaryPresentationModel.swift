@@ -13,8 +13,4 @@ public struct ContactSummaryPresentationModel: Equatable, Sendable {
         lastName = summary.lastName
         phone = summary.phone
     }
-
-    public init(_ contact: Contact) {
-        self.init(ContactSummary(contact))
-    }
 }

@@ -5,19 +5,9 @@ import Glibc
 /// other's prefix. Swift's `<` on `String` compares by Unicode canonical equivalence instead, so
 /// it may disagree with SQLite wherever a page sorted here must match one sorted there.
 enum BinaryCollation {
-    /// Negative when `left` sorts first, zero when the texts are equal, positive otherwise:
-    /// `compare` on the texts' contiguous UTF-8 storage, in place.
-    static func compare(_ left: String, _ right: String) -> Int {
-        var left = left, right = right
-        return left.withUTF8 { leftBytes in
-            right.withUTF8 { rightBytes in
-                compare(UnsafeRawBufferPointer(leftBytes), UnsafeRawBufferPointer(rightBytes))
-            }
-        }
-    }
-
-    /// `compare` on texts given as their UTF-8 bytes: how a search sorts the matches of the
-    /// buckets it read (`ContactMatchPlaces`), without a `String` for any of them.
+    /// Negative when `left` sorts first, zero when the texts are equal, positive otherwise; the
+    /// texts given as their UTF-8 bytes: how a search sorts the matches of the buckets it read
+    /// (`ContactMatchPlaces`), without a `String` for any of them.
     static func compare(_ left: UnsafeRawBufferPointer, _ right: UnsafeRawBufferPointer) -> Int {
         let shared = min(left.count, right.count)
         if shared > 0, let leftBase = left.baseAddress, let rightBase = right.baseAddress {

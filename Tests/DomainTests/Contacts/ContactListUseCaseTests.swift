@@ -20,7 +20,7 @@ struct ContactListUseCaseTests {
         let spy = ContactOutputSpy()
         ContactListUseCase(contacts: manager, owner: alice).eventList(query: nil, after: nil, limit: 2, output: spy)
         let expected = [contact("c_1", first: "Charlie", last: "Brown"), contact("c_2", first: "Sally", last: "Brown")]
-        #expect(spy.events == [.contacts(expected.map(ContactSummaryPresentationModel.init), next: ContactCursor(sortName: "brown sally", id: ContactID("c_2")))])
+        #expect(spy.events == [.contacts(expected.map { ContactSummaryPresentationModel(ContactSummary($0)) }, next: ContactCursor(sortName: "brown sally", id: ContactID("c_2")))])
     }
 
     @Test("the last page has no cursor, and paging never shows another owner's contacts")
@@ -32,7 +32,7 @@ struct ContactListUseCaseTests {
         let spy = ContactOutputSpy()
         ContactListUseCase(contacts: manager, owner: alice)
             .eventList(query: nil, after: ContactCursor(sortName: "brown charlie", id: ContactID("c_1")), limit: 5, output: spy)
-        #expect(spy.events == [.contacts([ContactSummaryPresentationModel(contact("c_2", first: "Sally", last: "Brown"))], next: nil)])
+        #expect(spy.events == [.contacts([ContactSummaryPresentationModel(ContactSummary(contact("c_2", first: "Sally", last: "Brown")))], next: nil)])
     }
 
     @Test("an empty page after a cursor is a page, not the no-contacts message")

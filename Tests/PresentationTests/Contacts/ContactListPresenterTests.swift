@@ -23,7 +23,7 @@ struct ContactListPresenterTests {
         let spy = ViewModelOutputSpy<ContactListViewModel>()
         let contact = Contact(id: ContactID("c_1"), ownerID: Fixture.owner, firstName: "Charlie", lastName: "Brown", phone: "555", createdAt: Fixture.created, updatedAt: Fixture.created)
         let cursor = ContactCursor(sortName: "brown charlie", id: ContactID("c_1"))
-        presenter(spy).presentContacts([ContactSummaryPresentationModel(contact)], next: cursor)
+        presenter(spy).presentContacts([ContactSummaryPresentationModel(ContactSummary(contact))], next: cursor)
         guard case .viewModel(let list) = try #require(spy.shown.first) else { Issue.record("no list"); return }
         #expect(list.items.map(\.contactName) == ["Charlie Brown"])
         #expect(list.message == nil)

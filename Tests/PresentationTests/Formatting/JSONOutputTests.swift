@@ -62,8 +62,8 @@ struct JSONOutputTests {
 
     @Test("a list page has items and nextCursor, and a message only when there is one")
     func list() {
-        let item = ContactListItemViewModel(ContactSummaryPresentationModel(Contact(
-            id: ContactID("c_1"), ownerID: Fixture.owner, firstName: "A", lastName: "B", createdAt: Fixture.created, updatedAt: Fixture.created)))
+        let item = ContactListItemViewModel(ContactSummaryPresentationModel(ContactSummary(Contact(
+            id: ContactID("c_1"), ownerID: Fixture.owner, firstName: "A", lastName: "B", createdAt: Fixture.created, updatedAt: Fixture.created))))
         #expect(written(ContactListViewModel(items: [item, item], nextCursor: "abc", message: nil)) == """
             {"items":[{"id":"c_1","contactName":"A B","phone":null},{"id":"c_1","contactName":"A B","phone":null}],"nextCursor":"abc"}
             """)

@@ -29,4 +29,19 @@ struct TimestampTests {
         #expect(Timestamp.format(Date(timeIntervalSince1970: -62_135_596_800 + 86_400 * 59 + 3_661)) == "0001-03-01T01:01:01Z")
         #expect(Timestamp.format(Date(timeIntervalSince1970: .infinity)) == "9999-12-31T23:59:59Z")
     }
+
+    @Test("with milliseconds: three digits rounded down, padded, the same clamping and no trap at any clock value")
+    func milliseconds() {
+        #expect(Timestamp.formatWithMilliseconds(Date(timeIntervalSince1970: 1_763_882_130.125)) == "2025-11-23T07:15:30.125Z")
+        #expect(Timestamp.formatWithMilliseconds(Date(timeIntervalSince1970: 0.0625)) == "1970-01-01T00:00:00.062Z")
+        #expect(Timestamp.formatWithMilliseconds(Date(timeIntervalSince1970: 59.9999)) == "1970-01-01T00:00:59.999Z")
+        #expect(Timestamp.formatWithMilliseconds(Date(timeIntervalSince1970: -0.25)) == "1969-12-31T23:59:59.750Z")
+        #expect(Timestamp.formatWithMilliseconds(Date(timeIntervalSince1970: .nan)) == "1970-01-01T00:00:00.000Z")
+        #expect(Timestamp.formatWithMilliseconds(Date(timeIntervalSince1970: .infinity)) == "9999-12-31T23:59:59.000Z")
+        #expect(Timestamp.formatWithMilliseconds(Date(timeIntervalSince1970: -1e300)) == "0001-01-01T00:00:00.000Z")
+        for seconds in [0, 1_764_323_730, -86_400, 253_402_300_799.5] as [Double] {
+            let date = Date(timeIntervalSince1970: seconds)
+            #expect(Timestamp.formatWithMilliseconds(date).dropLast(5) == Timestamp.format(date).dropLast(), "\(seconds)")
+        }
+    }
 }

@@ -5,6 +5,13 @@ import Testing
 
 @Suite("BinaryCollation")
 struct BinaryCollationTests {
+    /// `BinaryCollation.compare` on the texts' bytes, as a search hands them over.
+    static func compare(_ left: String, _ right: String) -> Int {
+        Array(left.utf8).withUnsafeBytes { leftBytes in
+            Array(right.utf8).withUnsafeBytes { rightBytes in BinaryCollation.compare(leftBytes, rightBytes) }
+        }
+    }
+
     /// Texts where Swift's `<` and SQLite's byte order part ways, or where a shortcut could slip:
     /// prefixes, empty text, bytes past 0x7F, precomposed against decomposed, NUL inside.
     static let texts = [
@@ -20,10 +27,10 @@ struct BinaryCollationTests {
             for text in Self.texts { try connection.statement("INSERT INTO t VALUES (?1)").run([.text(text)]) }
             return try connection.statement("SELECT value FROM t ORDER BY value").rows { $0.string(at: 0) ?? "" }
         }
-        #expect(Self.texts.sorted { BinaryCollation.compare($0, $1) < 0 } == sorted)
+        #expect(Self.texts.sorted { Self.compare($0, $1) < 0 } == sorted)
         for left in Self.texts {
             for right in Self.texts {
-                let order = BinaryCollation.compare(left, right)
+                let order = Self.compare(left, right)
                 #expect((order == 0) == left.utf8.elementsEqual(right.utf8), "\(left.debugDescription) \(right.debugDescription)")
                 #expect((order < 0) == left.utf8.lexicographicallyPrecedes(right.utf8), "\(left.debugDescription) \(right.debugDescription)")
             }
