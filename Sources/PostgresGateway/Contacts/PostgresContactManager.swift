@@ -49,9 +49,17 @@ public struct PostgresContactManager: ContactManager {
     static let searchIndexedAfter = indexed(afterCursor: true)
     static let insert = ContactRow.insert()
     static let update = ContactRow.update()
-    /// The owner's contacts, read with the owner's row locked: concurrent creates of one owner
-    /// are counted one by one.
-    static let contactCount = ContactStatements.count(lock: " FOR UPDATE")
+    /// A contact, only while its owner holds fewer than the quota (the parameter after
+    /// `insertValues`'): the quota's decision goes out with the change, and a create waits for
+    /// no read of its own. The owner's row is locked first (`QuotaCheck.lockOwner`), so
+    /// concurrent creates of one owner are counted one by one. An owner who does not exist counts
+    /// none, so the insert is tried and its foreign key refuses it (a conflict, as before).
+    static let insertWithinQuota = ContactRow.insert(
+        where: "coalesce((SELECT contact_count FROM users WHERE id = ?2), 0) < ?\(ContactRow.insertValueCount + 1)")
+    /// A create's event, appended only once its contact is in (?5 the contact's id): a refused
+    /// create stores nothing. Contact ids are fresh random ids, so an older contact cannot
+    /// answer for a refused one.
+    static let appendCreated = OutboxSteps.appendEvent(where: "EXISTS (SELECT 1 FROM contacts WHERE id = ?5)")
     /// The columns a list page reads (`ContactRow.summary`), in its order.
     static let columns = ContactRow.summaryColumns
 
@@ -121,12 +129,19 @@ public struct PostgresContactManager: ContactManager {
             // Locks only its owner's row (the quota count, the outbox position): it may share a
             // group commit with the owner's other creates and transfers.
             try database.write(locking: RowLocks(users: [contact.ownerID])) { connection in
-                if let quota {
-                    try QuotaCheck.ensureRoom(on: connection, .contacts, limit: quota, count: Self.contactCount, [.text(contact.ownerID.rawValue)])
+                // Sent with its event and the commit: nothing reads what they return.
+                guard let quota else {
+                    try connection.enqueue(Self.insert, ContactRow.insertValues(of: contact))
+                    try OutboxSteps.append([.contactCreated(contact)], on: connection)
+                    return
                 }
-                // Sent with its event and the commit: nothing reads what it returns.
-                try connection.enqueue(Self.insert, ContactRow.insertValues(of: contact))
-                try OutboxSteps.append([.contactCreated(contact)], on: connection)
+                let owner = SQLValue.text(contact.ownerID.rawValue)
+                try connection.enqueue(QuotaCheck.lockOwner, [owner])
+                try connection.enqueue(
+                    Self.insertWithinQuota, ContactRow.insertValues(of: contact) + [.integer(Int64(quota))],
+                    expectingRows: 1, otherwise: GatewayError.quotaExceeded(QuotaExceeded(kind: .contacts, limit: quota)))
+                try OutboxSteps.append(
+                    .contactCreated(contact), with: Self.appendCreated, conditionValues: [.text(contact.id.rawValue)], on: connection)
             }
         }
     }

@@ -11,13 +11,24 @@ struct PostgresPipeline {
         case prepare(sql: String)
         /// A statement run (or `COMMIT`).
         case statement(sql: String)
+        /// A conditional statement run, whose rows are checked when it is answered.
+        case checked(sql: String, RowCheck)
 
         var sql: String {
             switch self {
             case .begin: "BEGIN"
-            case .prepare(let sql), .statement(let sql): sql
+            case .prepare(let sql), .statement(let sql), .checked(let sql, _): sql
             }
         }
+    }
+
+    /// What a conditional statement (`enqueue(_:_:expectingRows:otherwise:)`) must have changed,
+    /// and the refusal of the write that queued it when it changed fewer rows.
+    struct RowCheck {
+        var rows: Int
+        var refusal: any Error
+        /// The write of a group that queued it (`PostgresConnection.currentWrite`).
+        var write: Int
     }
 
     var unread: [Unread] = []
@@ -42,14 +53,16 @@ extension PostgresConnection {
     func beginPipeline() throws {
         guard PQenterPipelineMode(handle) == 1 else { throw connectionFailure(sql: "BEGIN") }
         pipeline = PostgresPipeline()
+        refusals.removeAll(keepingCapacity: true)
+        currentWrite = 0
         try sendUnprepared(.begin)
     }
 
     /// Queues the prepared statement of `sql`, preparing it in the pipeline first when this
     /// session has not: the prepare costs no round trip of its own. Prepared rather than sent
     /// unprepared (`PQsendQueryParams`) so the statement stays prepared for every later use,
-    /// as outside pipelines.
-    func send(_ sql: String, _ values: [SQLValue]) throws {
+    /// as outside pipelines. `check`: its rows are checked when it is answered.
+    func send(_ sql: String, _ values: [SQLValue], check: PostgresPipeline.RowCheck? = nil) throws {
         try Self.refuseNUL(in: values, of: sql)
         let name: String
         if let known = prepared[sql] {
@@ -64,7 +77,27 @@ extension PostgresConnection {
         }
         let sent = Self.withTexts(of: values) { PQsendQueryPrepared(handle, name, Int32(values.count), $0, nil, nil, 0) }
         guard sent == 1 else { throw connectionFailure(sql: sql) }
-        pipeline?.unread.append(.statement(sql: sql))
+        pipeline?.unread.append(check.map { .checked(sql: sql, $0) } ?? .statement(sql: sql))
+    }
+
+    /// Inside a write, queues `sql`, a statement that changes `rows` rows when the write may go
+    /// on and none when it must not (its decision made in SQL, as `SQLColumnText.insert(into:_:where:)`
+    /// makes it): no round trip waits for it. When it is answered with fewer rows, `refusal` is
+    /// kept for the write under way (`refusals`), and the statements it queued after must have
+    /// been conditional on it too, so that nothing of the write is stored. Outside a write, runs
+    /// it at once and throws `refusal` there.
+    func enqueue(_ sql: String, _ values: [SQLValue], expectingRows rows: Int, otherwise refusal: any Error) throws {
+        guard pipeline != nil else {
+            if try run(sql, values) < rows { throw refusal }
+            return
+        }
+        try send(sql, values, check: PostgresPipeline.RowCheck(rows: rows, refusal: refusal, write: currentWrite))
+    }
+
+    /// The refusals of the writes of the transaction under way (`enqueue(_:_:expectingRows:otherwise:)`),
+    /// kept until the next `beginPipeline`.
+    func refusal(ofWrite write: Int) -> (any Error)? {
+        refusals.first { $0.write == write }?.refusal
     }
 
     /// Sends what is queued with a sync and reads every result up to it: the first error is
@@ -190,6 +223,7 @@ extension PostgresConnection {
             let message = index < unread.count ? unread[index] : nil
             if Self.succeeded(result) {
                 if case .begin = message { pipeline?.begun = true }
+                if case .checked(_, let check) = message, affectedRows(result) < check.rows { refusals.append(check) }
                 if index == kept {
                     last = result
                     continue

@@ -17,6 +17,12 @@ public final class PostgresConnection {
     /// Round trips to the server since the database last counted them
     /// (`PostgresStatistics.roundTrips`).
     var roundTrips = 0
+    /// The conditional statements of the transaction under way that changed fewer rows than
+    /// their write needed (`enqueue(_:_:expectingRows:otherwise:)`), as they were answered.
+    var refusals: [PostgresPipeline.RowCheck] = []
+    /// Which write of a group the statements queued now belong to (`PostgresDatabase.runShared`);
+    /// 0 for a write alone.
+    var currentWrite = 0
     /// Users whose live streams the transaction under way must wake (`wakeLiveStreams`), until
     /// the database takes them after the commit.
     var usersToWake: [UserID] = []

@@ -98,7 +98,8 @@ extension PostgresDatabase {
             let locks = group.reduce(RowLocks()) { $0.union($1.locks) }
             for account in locks.orderedAccounts { try connection.enqueue(AccountLocks.lock, [.text(account.rawValue)]) }
             for user in locks.orderedUsers { try connection.enqueue(QuotaCheck.lockOwner, [.text(user.rawValue)]) }
-            for write in group {
+            for (index, write) in group.enumerated() {
+                connection.currentWrite = index
                 failures.append(try runInSavepoint(write, on: connection))
             }
         } catch {
@@ -116,6 +117,11 @@ extension PostgresDatabase {
             // write may run again; each fails as a write alone would.
             rollBack(connection)
             return failures.map { $0 ?? error }
+        }
+        // A write a conditional statement refused stored nothing: it fails with its refusal.
+        // Its users are woken with the others' for nothing new, which a stream shrugs off.
+        for check in connection.refusals where failures[check.write] == nil {
+            failures[check.write] = check.refusal
         }
         recordCommit(of: failures.count { $0 == nil })
         wakeLiveStreams(noted: connection)

@@ -96,6 +96,13 @@ public final class PostgresDatabase: @unchecked Sendable {
                 let result = try body(connection)
                 // A body that ended with `runAndCommit` has committed already.
                 if connection.pipeline != nil { try connection.commitPipeline() }
+                if let refusal = connection.refusal(ofWrite: 0) {
+                    // Its conditional statements stored nothing (the commit was of nothing of
+                    // it), and the rollback this meets finds nothing to undo.
+                    recordCommit(of: 0)
+                    connection.usersToWake.removeAll(keepingCapacity: true)
+                    throw refusal
+                }
                 recordCommit(of: 1)
                 wakeLiveStreams(noted: connection)
                 return result

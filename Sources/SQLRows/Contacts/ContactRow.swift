@@ -96,6 +96,15 @@ public enum ContactRow {
         SQLColumnText.insert(into: Column.table, Column.allCases.map(\.name) + derivedColumns + extraColumns)
     }
 
+    /// Inserts a contact as `insert` does, only while `condition` holds (it names its parameters
+    /// after `insertValues`'); no row otherwise.
+    public static func insert(where condition: String) -> String {
+        SQLColumnText.insert(into: Column.table, Column.allCases.map(\.name) + derivedColumns, where: condition)
+    }
+
+    /// How many parameters `insertValues` gives.
+    public static let insertValueCount = Column.allCases.count + derivedColumns.count
+
     /// The parameters of `insert`, before any extra column's.
     public static func insertValues(of contact: Contact) -> [SQLValue] {
         Column.allCases.map { value($0, of: contact) } + derivedValues(of: contact)

@@ -6,7 +6,13 @@ import Domain
 public enum QuotaCheck {
     /// The owner's row, locked before the count where writers run side by side (PostgreSQL):
     /// concurrent creates of one owner are counted one by one. SQLite's one writer needs none.
-    public static let lockOwner = "SELECT 1 FROM users WHERE id = ?1 FOR UPDATE"
+    /// `FOR NO KEY UPDATE`, the lock the `UPDATE` of a position or count takes itself: writers
+    /// wait for one another as with `FOR UPDATE`, but not for the `FOR KEY SHARE` a row that
+    /// merely references the user takes through its foreign key (a transfer's owner, taken
+    /// before that transfer's events lock their users in id order). With `FOR UPDATE`, a group
+    /// locking two users could wait for such a share while its holder waited for the group's
+    /// other user: a deadlock.
+    public static let lockOwner = "SELECT 1 FROM users WHERE id = ?1 FOR NO KEY UPDATE"
 
     /// Throws `GatewayError.quotaExceeded` when `count` (one row, one integer column: what the
     /// owner holds now, read with `values`) has reached `limit`; does nothing without a limit.

@@ -36,6 +36,14 @@ public enum SQLColumnText {
         return "INSERT INTO \(table) (\(columns.joined(separator: ", "))) VALUES \(tuples.joined(separator: ", "))"
     }
 
+    /// `INSERT INTO table (a, b, …) SELECT ?1, ?2, … WHERE condition`: one row, inserted only
+    /// while `condition` (which may name parameters after the columns') holds, else none, so a
+    /// write can send its decision with its change instead of reading first (`enqueue(_:_:expectingRows:otherwise:)`
+    /// on PostgreSQL). PostgreSQL types the parameters from the columns, as with `VALUES`.
+    public static func insert(into table: String, _ columns: [String], where condition: String) -> String {
+        "INSERT INTO \(table) (\(columns.joined(separator: ", "))) SELECT \(placeholders(count: columns.count)) WHERE \(condition)"
+    }
+
     /// `a = ?first, b = ?first+1, …`: an `UPDATE`'s `SET` list, one parameter per column in order.
     public static func assignments(_ columns: [String], from first: Int) -> String {
         columns.enumerated().map { "\($0.element) = ?\(first + $0.offset)" }.joined(separator: ", ")

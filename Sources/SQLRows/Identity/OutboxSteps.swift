@@ -16,6 +16,16 @@ public enum OutboxSteps {
         WITH bumped AS (UPDATE users SET last_event_position = last_event_position + 1 WHERE id = ?1 RETURNING last_event_position) \
         INSERT INTO events (user_id, position, type, payload, created_at) VALUES (?1, (SELECT last_event_position FROM bumped), ?2, ?3, ?4)
         """
+    /// `appendEvent`, taking a position and writing the event only while `condition` holds (it
+    /// names its parameters from ?5 on); nothing otherwise. For a change sent as a conditional
+    /// statement (`SQLColumnText.insert(into:_:where:)`), whose event must follow it without a
+    /// read in between. Selected from `bumped`, not a scalar subquery: no position, no row.
+    public static func appendEvent(where condition: String) -> String {
+        """
+        WITH bumped AS (UPDATE users SET last_event_position = last_event_position + 1 WHERE id = ?1 AND \(condition) RETURNING last_event_position) \
+        INSERT INTO events (user_id, position, type, payload, created_at) SELECT ?1, last_event_position, ?2, ?3, ?4 FROM bumped
+        """
+    }
     public static let insertMail = """
         INSERT INTO mail_messages (id, event_seq, user_id, recipient, recipient_name, language, kind, secret, details, state, next_attempt_at, created_at)
         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?10, 'queued', ?9, ?9)
@@ -37,6 +47,22 @@ public enum OutboxSteps {
         }
     }
 
+    /// Queues `event` (without mail) with `statement`, an `appendEvent(where:)`, its condition's
+    /// parameters `conditionValues`.
+    @inlinable
+    public static func append<Connection: SQLConnection>(
+        _ event: OutboxEvent, with statement: String, conditionValues: [SQLValue], on connection: Connection
+    ) throws {
+        try connection.enqueue(statement, eventValues(of: event) + conditionValues)
+        connection.wakeLiveStreams(of: event.userID)
+    }
+
+    /// `appendEvent`'s parameters for `event`.
+    @inlinable
+    static func eventValues(of event: OutboxEvent) -> [SQLValue] {
+        [.text(event.userID.rawValue), .text(event.type.rawValue), .text(event.payloadJSON), .integer(Milliseconds.from(event.createdAt))]
+    }
+
     /// Appends `notice`'s event and queues its mail. An event without mail is sent as one
     /// statement the write does not wait on where the dialect allows (`appendEvent`); mail needs
     /// the event's sequence number, so it keeps the two statements and reads it.
@@ -44,9 +70,7 @@ public enum OutboxSteps {
     public static func append<Connection: SQLConnection>(_ notice: Notice, on connection: Connection) throws {
         let event = notice.event
         if notice.mail == nil, Connection.dialect.updatesInWith {
-            try connection.enqueue(appendEvent, [
-                .text(event.userID.rawValue), .text(event.type.rawValue), .text(event.payloadJSON), .integer(Milliseconds.from(event.createdAt)),
-            ])
+            try connection.enqueue(appendEvent, eventValues(of: event))
             connection.wakeLiveStreams(of: event.userID)
             return
         }

@@ -34,15 +34,16 @@ struct PostgresGroupCommitTests {
         try database.read { try $0.statement("SELECT count(*) FROM \(table)").rows { $0.int64(at: 0) } }.first ?? -1
     }
 
-    /// Holds Bob's account row locked from another session until `release`: a transfer to it
-    /// waits, and the writes queued meanwhile form the next group.
+    /// Holds a row locked from another session until `release` (by default Bob's account: a
+    /// transfer to it waits), so the writes queued meanwhile form the next group.
     private final class AccountHolder {
+        static let bobsAccount = "SELECT id FROM accounts WHERE id = 'a_u_bob' FOR UPDATE"
         let connection: PostgresConnection
 
-        init(url: String) throws {
+        init(url: String, lock: String = bobsAccount) throws {
             connection = try PostgresConnection(url: url)
             try connection.execute("BEGIN")
-            _ = try connection.statement("SELECT id FROM accounts WHERE id = 'a_u_bob' FOR UPDATE").rows([]) { $0.string(at: 0) }
+            _ = try connection.statement(lock).rows([]) { $0.string(at: 0) }
         }
 
         func release() throws { try connection.execute("COMMIT") }
@@ -53,9 +54,10 @@ struct PostgresGroupCommitTests {
     /// the account. Returns a wait for what each call returned,
     /// first's first.
     private static func queueBehindHeldAccount<T: Sendable>(
-        _ temporary: TemporaryPostgresDatabase, first: @escaping @Sendable () throws -> T, queued: [@Sendable () throws -> T]
+        _ temporary: TemporaryPostgresDatabase, holding lock: String = AccountHolder.bobsAccount, first: @escaping @Sendable () throws -> T,
+        queued: [@Sendable () throws -> T]
     ) throws -> () -> [Result<T, any Error>] {
-        let holder = try AccountHolder(url: temporary.url)
+        let holder = try AccountHolder(url: temporary.url, lock: lock)
         let results = Locked<[Int: Result<T, any Error>]>([:])
         let group = DispatchGroup()
         let calls = [first] + queued
@@ -103,6 +105,40 @@ struct PostgresGroupCommitTests {
         #expect(after.abandonedGroups == before.abandonedGroups)
         #expect(try Self.balances(in: temporary.database) == [10_100, 9_900, 0])
         #expect(try Self.count("events", in: temporary.database) == events + 6)
+    }
+
+    @Test("contact creates queued together share one commit; those past the quota store nothing, not even an event, and the others commit")
+    func queuedCreatesPastTheQuota() throws {
+        let (_, temporary) = try Self.gateway()
+        let contacts = PostgresContactManager(database: temporary.database, quota: 2)
+        let (events, before) = (try Self.count("events", in: temporary.database), temporary.database.statistics)
+        let create: @Sendable (String) -> @Sendable () throws -> Void = { id in { try contacts.insert(.fixture(id: id, lastName: id)) } }
+
+        // Alice's row held: her first create leads and waits at its lock, the others queue in its lane.
+        let results = try Self.queueBehindHeldAccount(
+            temporary, holding: "SELECT id FROM users WHERE id = 'u_alice' FOR UPDATE", first: create("c_1"),
+            queued: [create("c_2"), create("c_3"), create("c_4")])()
+
+        let refused = GatewayError.quotaExceeded(QuotaExceeded(kind: .contacts, limit: 2))
+        #expect(throws: Never.self) { try results[0].get() }
+        #expect(throws: Never.self) { try results[1].get() }
+        #expect(throws: refused) { try results[2].get() }
+        #expect(throws: refused) { try results[3].get() }
+        let after = temporary.database.statistics
+        #expect(after.commits - before.commits == 2, "the first alone, then the three queued behind it in one")
+        #expect(after.committedWrites - before.committedWrites == 2)
+        #expect(after.abandonedGroups == before.abandonedGroups)
+        let ids = try temporary.database.read { try $0.statement("SELECT id FROM contacts ORDER BY id").rows { $0.string(at: 0) } }
+        #expect(ids == ["c_1", "c_2"])
+        #expect(try Self.count("events", in: temporary.database) == events + 2)
+        let position = try temporary.database.read {
+            try $0.statement("SELECT last_event_position, contact_count FROM users WHERE id = 'u_alice'").rows { [$0.int64(at: 0), $0.int64(at: 1)] }
+        }
+        #expect(position.first?[1] == 2)
+        let lastEvent = try temporary.database.read {
+            try $0.statement("SELECT max(position) FROM events WHERE user_id = 'u_alice'").rows { $0.int64(at: 0) }
+        }
+        #expect(position.first?[0] == lastEvent.first, "no position was taken for a refused create")
     }
 
     @Test("a write the server refuses inside a group (a taken id) fails alone: the group's writes run again each alone, and the others commit")
@@ -201,6 +237,30 @@ struct PostgresGroupCommitTests {
         let statistics = [temporary.database.statistics, otherDatabase.statistics]
         #expect(statistics.contains { $0.committedWrites > $0.commits }, "some transfers shared a commit: \(statistics)")
         #expect(statistics.allSatisfy { $0.abandonedGroups == 0 && $0.retries == 0 }, "no deadlock, even one a retry hid: \(statistics)")
+    }
+
+    @Test("a group's lock of a user does not wait for a row that merely references the user, so it closes no cycle with that row's writer")
+    func userLockIgnoresForeignKeyShares() throws {
+        let (_, temporary) = try Self.gateway()
+        // Another session inserts an event of Bob's and stays open: its foreign key holds `FOR KEY SHARE` on his row.
+        let other = try PostgresConnection(url: temporary.url)
+        try other.execute("BEGIN")
+        try other.execute("INSERT INTO events (user_id, position, type, payload, created_at) VALUES ('u_bob', 999, 'test', '{}', 0)")
+        defer { try? other.execute("ROLLBACK") }
+        let locker = try PostgresConnection(url: temporary.url)
+        try locker.execute("SET lock_timeout = '500ms'")
+        try locker.execute("BEGIN")
+        #expect(throws: Never.self) { try locker.run(QuotaCheck.lockOwner, [.text("u_bob")]) }
+        try locker.execute("ROLLBACK")
+        // The writers themselves still queue: a second lock of the row waits for the first.
+        try locker.execute("BEGIN")
+        try locker.run(QuotaCheck.lockOwner, [.text("u_alice")])
+        let second = try PostgresConnection(url: temporary.url)
+        try second.execute("SET lock_timeout = '200ms'")
+        try second.execute("BEGIN")
+        #expect(throws: PostgresError.self) { try second.run(QuotaCheck.lockOwner, [.text("u_alice")]) }
+        try second.execute("ROLLBACK")
+        try locker.execute("ROLLBACK")
     }
 
     @Test("a transfer joins the lane of its first account: the same accounts always share one, and different ones spread over all four")
