@@ -195,6 +195,9 @@ public final class Storage: Sendable {
     /// client's doing, so a notice without SQL; anything else an error.
     public static func logging(to logger: Logger) -> @Sendable (any Error) -> Void {
         { error in
+            // A write's own refusals (a quota reached, funds short) are answers, not failures.
+            if case .quotaExceeded = error as? GatewayError { return }
+            if error is TransferSteps.InsufficientFunds { return }
             if let error = error as? SQLiteError, error.isConstraintViolation {
                 logger.notice("database constraint: \(error.message)")
             } else if let error = error as? PostgresError, error.isConstraintViolation {

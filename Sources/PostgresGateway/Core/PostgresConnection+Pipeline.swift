@@ -55,6 +55,7 @@ extension PostgresConnection {
         pipeline = PostgresPipeline()
         refusals.removeAll(keepingCapacity: true)
         currentWrite = 0
+        commitSkipped = false
         try sendUnprepared(.begin)
     }
 
@@ -86,7 +87,7 @@ extension PostgresConnection {
     /// kept for the write under way (`refusals`), and the statements it queued after must have
     /// been conditional on it too, so that nothing of the write is stored. Outside a write, runs
     /// it at once and throws `refusal` there.
-    func enqueue(_ sql: String, _ values: [SQLValue], expectingRows rows: Int, otherwise refusal: any Error) throws {
+    public func enqueue(_ sql: String, _ values: [SQLValue], expectingRows rows: Int, otherwise refusal: any Error) throws {
         guard pipeline != nil else {
             if try run(sql, values) < rows { throw refusal }
             return
@@ -116,10 +117,18 @@ extension PostgresConnection {
     /// Queues `COMMIT` after what the write queued, reads every result (the first error is
     /// thrown, and nothing was committed) and leaves pipeline mode.
     func commitPipeline() throws {
-        try sendUnprepared(.statement(sql: "COMMIT"))
-        if let failure = drain(keeping: nil).failure { throw failure }
+        try sendUnprepared(.statement(sql: Self.commit))
+        if let failure = drain(keeping: nil).failure {
+            // The server answered an earlier statement with an error: it skips what follows up
+            // to the sync, the `COMMIT` too, so nothing was committed even when it then ended
+            // the session. Without an answer (a lost connection) the commit may have run.
+            commitSkipped = !failure.sqlState.isEmpty && failure.sql != Self.commit
+            throw failure
+        }
         leavePipeline()
     }
+
+    private static let commit = "COMMIT"
 
     /// Queues `sql` and `COMMIT` after what the write queued, reads every result in one round
     /// trip (the first error is thrown, and nothing was committed), leaves pipeline mode and
@@ -127,7 +136,7 @@ extension PostgresConnection {
     func runAndCommit(_ sql: String, _ values: [SQLValue]) throws -> Int {
         try send(sql, values)
         let statement = (pipeline?.unread.count ?? 0) - 1
-        try sendUnprepared(.statement(sql: "COMMIT"))
+        try sendUnprepared(.statement(sql: Self.commit))
         let (failure, kept) = drain(keeping: statement)
         if let failure {
             if let kept { PQclear(kept) }

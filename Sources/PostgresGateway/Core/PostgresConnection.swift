@@ -20,6 +20,9 @@ public final class PostgresConnection {
     /// The conditional statements of the transaction under way that changed fewer rows than
     /// their write needed (`enqueue(_:_:expectingRows:otherwise:)`), as they were answered.
     var refusals: [PostgresPipeline.RowCheck] = []
+    /// The last `commitPipeline` failed on a statement before its `COMMIT`, which the server
+    /// therefore never ran: the transaction kept nothing, whatever became of the session.
+    var commitSkipped = false
     /// Which write of a group the statements queued now belong to (`PostgresDatabase.runShared`);
     /// 0 for a write alone.
     var currentWrite = 0

@@ -108,8 +108,9 @@ extension PostgresDatabase {
         }
         do {
             try connection.commitPipeline()
-        } catch let error as PostgresError where !error.isTransient || error.isRetryable {
-            // The server refused the commit and rolled the transaction back: nothing was kept.
+        } catch let error as PostgresError where !error.isTransient || error.isRetryable || connection.commitSkipped {
+            // The server refused the commit and rolled the transaction back, or never reached
+            // it (a statement before it failed, even as the session ended): nothing was kept.
             rollBack(connection)
             return nil
         } catch {

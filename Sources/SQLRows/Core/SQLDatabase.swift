@@ -15,6 +15,13 @@ public protocol SQLConnection {
     /// insert, a lock taken in order), never for one whose count or rows the caller checks.
     func enqueue(_ sql: String, _ values: [SQLValue]) throws
 
+    /// `enqueue` for a conditional statement, one that changes at least `rows` rows when the
+    /// write may go on and none when it must not (the decision made in SQL, as
+    /// `SQLColumnText.insert(into:_:where:)` makes it), so the write need not read first. When it
+    /// changes fewer, the write fails with `refusal` and keeps nothing: every statement queued
+    /// after it must be conditional on it too. A gateway may learn the count only at the commit.
+    func enqueue(_ sql: String, _ values: [SQLValue], expectingRows rows: Int, otherwise refusal: any Error) throws
+
     /// Runs `sql` with `values` bound to its parameters and maps every row it returns.
     func rows<T>(_ sql: String, _ values: [SQLValue], _ map: (Row) throws -> T) throws -> [T]
 

@@ -57,6 +57,17 @@ public enum OutboxSteps {
         connection.wakeLiveStreams(of: event.userID)
     }
 
+    /// Queues `events` (without mail) in their users' id order, as `append(_:on:)` does, each
+    /// with `statement` and `conditionValues` as `append(_:with:conditionValues:on:)`.
+    @inlinable
+    public static func append<Connection: SQLConnection>(
+        _ events: [OutboxEvent], with statement: String, conditionValues: [SQLValue], on connection: Connection
+    ) throws {
+        for event in events.sorted(by: { $0.userID.rawValue < $1.userID.rawValue }) {
+            try append(event, with: statement, conditionValues: conditionValues, on: connection)
+        }
+    }
+
     /// `appendEvent`'s parameters for `event`.
     @inlinable
     static func eventValues(of event: OutboxEvent) -> [SQLValue] {

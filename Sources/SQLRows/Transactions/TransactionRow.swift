@@ -20,6 +20,17 @@ public enum TransactionRow {
     /// each in order: on PostgreSQL the balance trigger runs per statement, so both legs cost one
     /// trigger run and one update of the accounts instead of two of each.
     public static let insertPair = SQLColumnText.insert(into: Column.table, insertedColumns.map(\.name), rows: 2)
+    /// `insertPair` on PostgreSQL, both legs only while `condition` holds (it names parameters
+    /// from ?15 on), else neither. The first row spells each column's type: a `VALUES` list in
+    /// `FROM` does not take them from the table as `INSERT … VALUES` does.
+    public static func insertPair(where condition: String) -> String {
+        let typed = insertedColumns.enumerated().map { "?\($0.offset + 1)::\($0.element == .amount ? "bigint" : "text")" }
+        let second = SQLColumnText.placeholders(from: insertedColumns.count + 1, count: insertedColumns.count)
+        return """
+            INSERT INTO \(Column.table) (\(insertedColumns.map(\.name).joined(separator: ", "))) \
+            SELECT * FROM (VALUES (\(typed.joined(separator: ", "))), (\(second))) AS legs WHERE \(condition)
+            """
+    }
     /// The transaction `?1` if it is on an account of user `?2` (the id is unique).
     public static let fetchOwned = """
         SELECT \(columns) FROM transactions WHERE id = ?1 AND account_id IN (SELECT id FROM accounts WHERE owner_id = ?2)

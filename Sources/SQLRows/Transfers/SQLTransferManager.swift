@@ -60,9 +60,13 @@ public struct SQLTransferManager<Database: SQLDatabase>: TransferManager {
 
     public func execute(_ new: NewTransfer, consuming draft: TransferDraftID?) throws -> TransferOutcome {
         try GatewayError.mapping {
-            try database.write(locking: TransferSteps.locks(of: new)) { connection in
-                try TransferSteps.execute(
-                    new, consuming: draft, locksAccounts: locksAccounts, pendingQuota: pendingQuota, ownerLock: ownerLock, on: connection)
+            do {
+                return try database.write(locking: TransferSteps.locks(of: new)) { connection in
+                    try TransferSteps.execute(
+                        new, consuming: draft, locksAccounts: locksAccounts, pendingQuota: pendingQuota, ownerLock: ownerLock, on: connection)
+                }
+            } catch is TransferSteps.InsufficientFunds {
+                return .insufficientFunds
             }
         }
     }

@@ -16,6 +16,11 @@ public enum TransferRow {
     public static let columns = Column.selectList
     /// One transfer, with `values(of:)`.
     public static let insert = SQLColumnText.insert(into: Column.table, Column.allCases.map(\.name))
+    /// `insert` only once the transfer's debit leg is in (its id, the `debit_transaction_id`
+    /// parameter): a transfer whose legs were refused stores no row.
+    public static let insertAfterDebit = SQLColumnText.insert(
+        into: Column.table, Column.allCases.map(\.name),
+        where: "EXISTS (SELECT 1 FROM transactions WHERE id = ?\(Column.debit_transaction_id.rawValue + 1))")
 
     /// A transfer from a row selected with `columns`; a NULL or a value the table forbids is
     /// storage corruption, reported as a failure rather than guessed.

@@ -32,6 +32,22 @@ public enum TransferSteps {
     public static let recordInKey = """
         UPDATE idempotency_records SET transfer_id = ?3 WHERE owner_id = ?1 AND key = ?2 AND state = 'in_flight' AND fingerprint = ?4
         """
+    /// A completed transfer's two legs, only while the source's funds (its stored balance plus
+    /// the credit limit, less its holds; ?15 the source) cover the amount (?16): the funds check
+    /// of a transfer that reads nothing first (`executeUnread`).
+    public static let insertLegsIfFunded = TransactionRow.insertPair(
+        where: "(SELECT credit_limit + balance - pending_debits FROM accounts WHERE id = ?15) >= ?16")
+    /// A transfer's events, only once the transfer is in (?5 its id).
+    public static let appendEventAfterTransfer = OutboxSteps.appendEvent(where: "EXISTS (SELECT 1 FROM transfers WHERE id = ?5)")
+    /// `recordInKey`, only once the transfer is in.
+    public static let recordInKeyAfterTransfer = recordInKey + " AND EXISTS (SELECT 1 FROM transfers WHERE id = ?3)"
+
+    /// What fails a transfer whose legs' insert found the funds short (`executeUnread`); the
+    /// manager answers it as `TransferOutcome.insufficientFunds`. A refusal, not a failure.
+    public struct InsufficientFunds: Error, Equatable {
+        public init() {}
+    }
+
     /// Moves a transfer out of pending, at most once: a second resolution matches no row.
     /// Parameters: ?1 id, ?2 status, ?3 resolved_at, ?4 cancelled_by, ?5 to_account_id, ?6 debit
     /// id, ?7 credit id.
@@ -70,6 +86,10 @@ public enum TransferSteps {
         on connection: Connection
     ) throws -> TransferOutcome {
         let transfer = new.transfer
+        // A completed transfer has both legs and mails nobody: nothing it writes needs a read.
+        if locksAccounts, transfer.status == .completed, draft == nil, case let legs = new.legs, legs.count == 2 {
+            return try executeUnread(new, legs: (legs[0], legs[1]), on: connection)
+        }
         if locksAccounts {
             let to = transfer.toAccountID ?? transfer.fromAccountID
             // Nothing reads the locked rows: the lock goes out with the funds read, in one round trip.
@@ -97,6 +117,31 @@ public enum TransferSteps {
             try connection.enqueue(recordInKey, [
                 .text(transfer.ownerID.rawValue), .text(request.key.rawValue), .text(transfer.id.rawValue), .text(request.fingerprint),
             ])
+        }
+        return .completed(transfer)
+    }
+
+    /// `execute` of a completed transfer without a draft (its `legs`, debit first), where a read
+    /// costs a round trip (PostgreSQL): the funds check is the condition of the legs' insert, and
+    /// the transfer, its events and its key's record are each conditional on what came before,
+    /// so the write reads nothing and goes out whole with its commit (in a group, with the
+    /// others'). Short funds are known when the legs' insert is answered: the write then fails
+    /// with `InsufficientFunds`, nothing of it stored.
+    @inlinable
+    static func executeUnread<Connection: SQLConnection>(
+        _ new: NewTransfer, legs: (debit: Transaction, credit: Transaction), on connection: Connection
+    ) throws -> TransferOutcome {
+        let transfer = new.transfer
+        let from = SQLValue.text(transfer.fromAccountID.rawValue)
+        let id = SQLValue.text(transfer.id.rawValue)
+        try connection.enqueue(lockAccounts, [from, .text(legs.credit.accountID.rawValue)])
+        try connection.enqueue(
+            insertLegsIfFunded, TransactionRow.values(of: legs.debit) + TransactionRow.values(of: legs.credit) + [from, .integer(transfer.amount.minor)],
+            expectingRows: 2, otherwise: InsufficientFunds())
+        try connection.enqueue(TransferRow.insertAfterDebit, TransferRow.values(of: transfer))
+        try OutboxSteps.append(new.notices.map(\.event), with: appendEventAfterTransfer, conditionValues: [id], on: connection)
+        if let request = new.idempotency {
+            try connection.enqueue(recordInKeyAfterTransfer, [.text(transfer.ownerID.rawValue), .text(request.key.rawValue), id, .text(request.fingerprint)])
         }
         return .completed(transfer)
     }

@@ -25,6 +25,12 @@ extension SQLiteConnection: SQLConnection {
         try statement(sql).run(values)
     }
 
+    /// Runs `sql` at once and throws `refusal` when it changed fewer than `rows` rows: the write
+    /// fails there, before anything conditional on it runs.
+    public func enqueue(_ sql: String, _ values: [SQLValue], expectingRows rows: Int, otherwise refusal: any Error) throws {
+        if try statement(sql).run(values) < rows { throw refusal }
+    }
+
     /// Runs the cached statement of `sql` and maps every row, read in place from the statement.
     public func rows<T>(_ sql: String, _ values: [SQLValue], _ map: (SQLiteStatement) throws -> T) throws -> [T] {
         try statement(sql).rows(values, map)

@@ -101,9 +101,11 @@ struct PostgresGroupCommitTests {
         #expect(try results[3].get() == .completed(back.transfer))
         let after = temporary.database.statistics
         #expect(after.commits - before.commits == 2, "the first alone, then the three queued behind it in one")
-        #expect(after.committedWrites - before.committedWrites == 4)
+        #expect(after.committedWrites - before.committedWrites == 3, "the refused transfer's conditional statements stored nothing")
         #expect(after.abandonedGroups == before.abandonedGroups)
         #expect(try Self.balances(in: temporary.database) == [10_100, 9_900, 0])
+        #expect(try Self.count("transfers WHERE id = 'tr_2'", in: temporary.database) == 0)
+        #expect(try Self.count("transactions WHERE description LIKE 'Transfer%' ", in: temporary.database) == 6)
         #expect(try Self.count("events", in: temporary.database) == events + 6)
     }
 
