@@ -156,7 +156,7 @@ let package = Package(
             ]
         ),
         // Test-only helpers shared by the test targets (a raw-socket client, polling).
-        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: [.product(name: "Logging", package: "swift-log")], path: "Tests/TestSupport"),
         // Test doubles of the Domain's ports shared by the test targets (managers that fail the
         // test when storage is reached).
         .target(name: "DomainTestSupport", dependencies: ["Domain"], path: "Tests/DomainTestSupport"),

@@ -1,15 +1,28 @@
 import App
 import Domain
 import Foundation
+import Logging
 import Migrations
 import PostgresGateway
 import SQLRows
 import SQLiteGateway
+import TestSupport
 import Testing
 
 /// `Storage` opens either database the same way: what the server and every operator command get.
 @Suite("storage")
 struct StorageTests {
+    @Test("the storage log names a database error, but not a write's own refusal: a quota reached, funds short")
+    func loggingLeavesRefusalsOut() {
+        let log = LogRecorder()
+        let handler = Storage.logging(to: log.logger)
+        handler(GatewayError.quotaExceeded(QuotaExceeded(kind: .contacts, limit: 3)))
+        handler(TransferSteps.InsufficientFunds())
+        #expect(log.entries.isEmpty)
+        handler(GatewayError.failure("disk full"))
+        #expect(log.entries.map(\.level) == [.error])
+    }
+
     @Test("an SQLite location opens the file, migrates it, and names SQLite's version and the path")
     func sqlite() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("viperd-storage-\(UUID().uuidString)")

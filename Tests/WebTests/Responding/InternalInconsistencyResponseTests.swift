@@ -3,6 +3,7 @@ import DomainTestSupport
 import HTTPServer
 import Logging
 import Presentation
+import TestSupport
 import Testing
 
 @testable import Web
