@@ -118,14 +118,23 @@ extension PostgresConnection {
     /// thrown, and nothing was committed) and leaves pipeline mode.
     func commitPipeline() throws {
         try sendUnprepared(.statement(sql: Self.commit))
+        let commitIndex = (pipeline?.unread.count ?? 0) - 1
         if let failure = drain(keeping: nil).failure {
-            // The server answered an earlier statement with an error: it skips what follows up
-            // to the sync, the `COMMIT` too, so nothing was committed even when it then ended
-            // the session. Without an answer (a lost connection) the commit may have run.
-            commitSkipped = !failure.sqlState.isEmpty && failure.sql != Self.commit
+            commitSkipped = Self.skippedCommit(failure, failedAt: failedIndex, commitAt: commitIndex)
             throw failure
         }
         leavePipeline()
+    }
+
+    /// Whether `failure`, the first error of a sync whose message `commitAt` was the `COMMIT`,
+    /// proves the `COMMIT` never ran. It does when the server answered an earlier message with it
+    /// (`failedAt` before `commitAt`, with a SQLSTATE): the server skips what follows up to the
+    /// sync, so nothing was committed even when it then ended the session. It does not for an
+    /// error of the `COMMIT` itself, one after its answer (a session ended as it read the sync),
+    /// or no answer at all (a lost connection, no SQLSTATE): the commit may have run.
+    static func skippedCommit(_ failure: PostgresError, failedAt: Int?, commitAt: Int) -> Bool {
+        guard !failure.sqlState.isEmpty, let failedAt else { return false }
+        return failedAt < commitAt
     }
 
     private static let commit = "COMMIT"
@@ -202,6 +211,7 @@ extension PostgresConnection {
         let unread = pipeline?.unread ?? []
         pipeline?.unread.removeAll(keepingCapacity: true)
         roundTrips += 1
+        failedIndex = nil
         var failure: PostgresError?
         var last: OpaquePointer?
         guard PQpipelineSync(handle) == 1 else {
@@ -240,7 +250,10 @@ extension PostgresConnection {
             } else {
                 if case .prepare(let sql) = message { prepared[sql] = nil }
                 // Skipped after the first error: not an error of its own.
-                if failure == nil, status != PGRES_PIPELINE_ABORTED { failure = self.failure(of: result, sql: message?.sql) }
+                if failure == nil, status != PGRES_PIPELINE_ABORTED {
+                    failure = self.failure(of: result, sql: message?.sql)
+                    failedIndex = index
+                }
             }
             PQclear(result)
         }

@@ -23,6 +23,9 @@ public final class PostgresConnection {
     /// The last `commitPipeline` failed on a statement before its `COMMIT`, which the server
     /// therefore never ran: the transaction kept nothing, whatever became of the session.
     var commitSkipped = false
+    /// The position, among what the last sync read, of the message whose error it reported
+    /// first; nil when none failed, or when the results stopped coming.
+    var failedIndex: Int?
     /// Which write of a group the statements queued now belong to (`PostgresDatabase.runShared`);
     /// 0 for a write alone.
     var currentWrite = 0

@@ -3,7 +3,8 @@ import Foundation
 import SQLRows
 
 /// Group commit on PostgreSQL: the writes that declare their locks (`write(locking:_:)`, the
-/// transfers) and arrive together share one transaction and one commit, as SQLite's do.
+/// transfers and contact creates) and arrive together share one transaction and one commit, as
+/// SQLite's do.
 ///
 /// Each commit waits for a WAL flush, and each transfer otherwise holds its users' rows (the
 /// outbox position, the pending quota) from its last statements until its own commit: a few

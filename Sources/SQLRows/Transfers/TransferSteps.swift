@@ -77,8 +77,10 @@ public enum TransferSteps {
     }
 
     /// Checks the funds, consumes the draft if any, writes both legs (none while pending), the
-    /// transfer and its events. A refusal is returned before anything is written. `locksAccounts`:
-    /// run `lockAccounts` first (PostgreSQL). `pendingQuota`: the most pending transfers one
+    /// transfer and its events. A refusal is returned before anything is written, except where
+    /// rows are locked (PostgreSQL): a completed transfer without a draft is sent unread
+    /// (`executeUnread`) and short funds fail it with `InsufficientFunds`, nothing of it stored.
+    /// `locksAccounts`: run `lockAccounts` first (PostgreSQL). `pendingQuota`: the most pending transfers one
     /// sender may have; `ownerLock` locks the sender's row before they are counted.
     @inlinable
     public static func execute<Connection: SQLConnection>(
@@ -87,8 +89,10 @@ public enum TransferSteps {
     ) throws -> TransferOutcome {
         let transfer = new.transfer
         // A completed transfer has both legs and mails nobody: nothing it writes needs a read.
-        if locksAccounts, transfer.status == .completed, draft == nil, case let legs = new.legs, legs.count == 2 {
-            return try executeUnread(new, legs: (legs[0], legs[1]), on: connection)
+        if locksAccounts, transfer.status == .completed, draft == nil, case let legs = new.legs, legs.count == 2,
+            case let notices = new.notices, notices.allSatisfy({ $0.mail == nil })
+        {
+            return try executeUnread(new, legs: (legs[0], legs[1]), events: notices.map(\.event), on: connection)
         }
         if locksAccounts {
             let to = transfer.toAccountID ?? transfer.fromAccountID
@@ -121,15 +125,15 @@ public enum TransferSteps {
         return .completed(transfer)
     }
 
-    /// `execute` of a completed transfer without a draft (its `legs`, debit first), where a read
-    /// costs a round trip (PostgreSQL): the funds check is the condition of the legs' insert, and
-    /// the transfer, its events and its key's record are each conditional on what came before,
-    /// so the write reads nothing and goes out whole with its commit (in a group, with the
-    /// others'). Short funds are known when the legs' insert is answered: the write then fails
-    /// with `InsufficientFunds`, nothing of it stored.
+    /// `execute` of a completed transfer without a draft (its `legs`, debit first, and `events`,
+    /// none with mail), where a read costs a round trip (PostgreSQL): the funds check is the
+    /// condition of the legs' insert, and the transfer, its events and its key's record are each
+    /// conditional on what came before, so the write reads nothing and goes out whole with its
+    /// commit (in a group, with the others'). Short funds are known when the legs' insert is
+    /// answered: the write then fails with `InsufficientFunds`, nothing of it stored.
     @inlinable
     static func executeUnread<Connection: SQLConnection>(
-        _ new: NewTransfer, legs: (debit: Transaction, credit: Transaction), on connection: Connection
+        _ new: NewTransfer, legs: (debit: Transaction, credit: Transaction), events: [OutboxEvent], on connection: Connection
     ) throws -> TransferOutcome {
         let transfer = new.transfer
         let from = SQLValue.text(transfer.fromAccountID.rawValue)
@@ -139,7 +143,7 @@ public enum TransferSteps {
             insertLegsIfFunded, TransactionRow.values(of: legs.debit) + TransactionRow.values(of: legs.credit) + [from, .integer(transfer.amount.minor)],
             expectingRows: 2, otherwise: InsufficientFunds())
         try connection.enqueue(TransferRow.insertAfterDebit, TransferRow.values(of: transfer))
-        try OutboxSteps.append(new.notices.map(\.event), with: appendEventAfterTransfer, conditionValues: [id], on: connection)
+        try OutboxSteps.append(events, with: appendEventAfterTransfer, conditionValues: [id], on: connection)
         if let request = new.idempotency {
             try connection.enqueue(recordInKeyAfterTransfer, [.text(transfer.ownerID.rawValue), .text(request.key.rawValue), id, .text(request.fingerprint)])
         }

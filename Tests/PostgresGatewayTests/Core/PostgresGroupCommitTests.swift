@@ -241,6 +241,17 @@ struct PostgresGroupCommitTests {
         #expect(statistics.allSatisfy { $0.abandonedGroups == 0 && $0.retries == 0 }, "no deadlock, even one a retry hid: \(statistics)")
     }
 
+    @Test("only a server's error before the COMMIT proves it never ran: not one of the COMMIT, one after its answer, or a lost connection")
+    func skippedCommitRule() {
+        let ended = PostgresError(sqlState: "57P01", message: "terminating connection due to administrator command")
+        #expect(PostgresConnection.skippedCommit(ended, failedAt: 3, commitAt: 5))
+        #expect(!PostgresConnection.skippedCommit(ended, failedAt: 5, commitAt: 5))
+        #expect(!PostgresConnection.skippedCommit(ended, failedAt: 6, commitAt: 5), "after the COMMIT's answer, as the session read the sync")
+        #expect(!PostgresConnection.skippedCommit(ended, failedAt: nil, commitAt: 5))
+        let lost = PostgresError(sqlState: "", message: "server closed the connection unexpectedly")
+        #expect(!PostgresConnection.skippedCommit(lost, failedAt: 3, commitAt: 5))
+    }
+
     @Test("a group's lock of a user does not wait for a row that merely references the user, so it closes no cycle with that row's writer")
     func userLockIgnoresForeignKeyShares() throws {
         let (_, temporary) = try Self.gateway()
