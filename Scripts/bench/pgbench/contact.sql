@@ -1,5 +1,5 @@
 -- POST /v1/contacts as viperd runs it on PostgreSQL (release of 86f9e2c, read from the server's
--- log_statement=all; then as 52a7b55 made it one round trip): the session lookup, then one
+-- log_statement=all; then as 17ad230 made it one round trip): the session lookup, then one
 -- transaction that locks the owner's row, inserts the contact only while the owner is under the
 -- quota (its trigger counts it) and appends the outbox event only once the contact is in, then
 -- the listener's notify. One transaction per contact: viperd's group commit may put several in
