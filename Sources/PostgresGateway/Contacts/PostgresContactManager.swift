@@ -55,7 +55,7 @@ public struct PostgresContactManager: ContactManager {
     /// concurrent creates of one owner are counted one by one. An owner who does not exist counts
     /// none, so the insert is tried and its foreign key refuses it (a conflict, as before).
     static let insertWithinQuota = ContactRow.insert(
-        where: "coalesce((SELECT contact_count FROM users WHERE id = ?2), 0) < ?\(ContactRow.insertValueCount + 1)")
+        where: "coalesce((\(ContactStatements.count(owner: Int(ContactRow.Column.owner_id.rawValue) + 1))), 0) < ?\(ContactRow.insertValueCount + 1)")
     /// A create's event, appended only once its contact is in (?5 the contact's id): a refused
     /// create stores nothing. Contact ids are fresh random ids, so an older contact cannot
     /// answer for a refused one.

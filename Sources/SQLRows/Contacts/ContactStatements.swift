@@ -33,10 +33,10 @@ public enum ContactStatements {
     /// Deletes contact ?1 of owner ?2.
     public static let delete = "DELETE FROM contacts WHERE id = ?1 AND owner_id = ?2"
 
-    /// Owner ?1's contacts, as triggers keep it (migration 0013), for the contact quota; read
-    /// with `lock` after it (PostgreSQL's `" FOR UPDATE"`: concurrent creates of one owner are
-    /// counted one by one; SQLite's one writer needs none).
-    public static func count(lock: String) -> String {
-        "SELECT contact_count FROM users WHERE id = ?1\(lock)"
+    /// The contacts of the owner in parameter `owner`, as triggers keep it (migration 0013), for
+    /// the contact quota: SQLite reads it before a create (its one writer counts creates one by
+    /// one); PostgreSQL's create makes it the condition of its insert, after locking the owner.
+    public static func count(owner: Int = 1) -> String {
+        "SELECT contact_count FROM users WHERE id = ?\(owner)"
     }
 }

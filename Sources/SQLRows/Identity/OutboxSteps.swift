@@ -42,7 +42,7 @@ public enum OutboxSteps {
     /// Appends `notices` in their users' id order, as `append(_:on:)` of events does.
     @inlinable
     public static func append<Connection: SQLConnection>(_ notices: [Notice], on connection: Connection) throws {
-        for notice in notices.sorted(by: { $0.event.userID.rawValue < $1.event.userID.rawValue }) {
+        for notice in inUserOrder(notices, \.event.userID) {
             try append(notice, on: connection)
         }
     }
@@ -63,9 +63,16 @@ public enum OutboxSteps {
     public static func append<Connection: SQLConnection>(
         _ events: [OutboxEvent], with statement: String, conditionValues: [SQLValue], on connection: Connection
     ) throws {
-        for event in events.sorted(by: { $0.userID.rawValue < $1.userID.rawValue }) {
+        for event in inUserOrder(events, \.userID) {
             try append(event, with: statement, conditionValues: conditionValues, on: connection)
         }
+    }
+
+    /// `items` in the id order of their users (`user`): the one order every change that tells
+    /// several users locks their rows in.
+    @inlinable
+    static func inUserOrder<Item>(_ items: [Item], _ user: (Item) -> UserID) -> [Item] {
+        items.sorted { user($0).rawValue < user($1).rawValue }
     }
 
     /// `appendEvent`'s parameters for `event`.

@@ -54,7 +54,7 @@ public struct SQLiteContactManager: ContactManager {
     /// The stored contact's key and version, read before an update chooses its key.
     static let keyAndVersion = "SELECT seq, version FROM contacts WHERE id = ?1 AND owner_id = ?2"
     /// The owner's contacts, for the quota: SQLite's one writer counts without a lock.
-    static let contactCount = ContactStatements.count(lock: "")
+    static let contactCount = ContactStatements.count()
 
     private let database: Database
     /// Most contacts per owner; nil for no quota.

@@ -65,7 +65,7 @@ struct SharedStatementTextsTests {
         return [
             Accounts.list, Accounts.listAfter, Accounts.fetchOwned, Accounts.fetchAny, Accounts.balance, Accounts.accountCount, AccountRow.insert,
             ContactStatements.list, ContactStatements.listAfter, ContactStatements.fetch, ContactStatements.delete,
-            ContactStatements.count(lock: lock), ContactRow.insert(), ContactRow.update(),
+            ContactStatements.count(), ContactRow.insert(), ContactRow.update(),
             Idempotency.insert, Idempotency.replace, Idempotency.complete, Idempotency.release, Idempotency.purge, Idempotency.select(lockClause: lock),
             Identity.insertClaim, Identity.claimCount, Identity.upsertCode, Identity.spendTry, Identity.liveCode, Identity.deleteCode,
             Identity.address, Identity.verifiedHolder, Identity.releaseUnverifiedHolder, Identity.markVerified, Identity.setPassword,

@@ -252,6 +252,14 @@ struct PostgresGroupCommitTests {
         #expect(!PostgresConnection.skippedCommit(lost, failedAt: 3, commitAt: 5))
     }
 
+    /// A session of its own, in a transaction, whose lock waits end with an error after `timeout`.
+    private static func session(of temporary: TemporaryPostgresDatabase, givingUpLockWaitsAfter timeout: String) throws -> PostgresConnection {
+        let connection = try PostgresConnection(url: temporary.url)
+        try connection.execute("SET lock_timeout = '\(timeout)'")
+        try connection.execute("BEGIN")
+        return connection
+    }
+
     @Test("a group's lock of a user does not wait for a row that merely references the user, so it closes no cycle with that row's writer")
     func userLockIgnoresForeignKeyShares() throws {
         let (_, temporary) = try Self.gateway()
@@ -260,17 +268,13 @@ struct PostgresGroupCommitTests {
         try other.execute("BEGIN")
         try other.execute("INSERT INTO events (user_id, position, type, payload, created_at) VALUES ('u_bob', 999, 'test', '{}', 0)")
         defer { try? other.execute("ROLLBACK") }
-        let locker = try PostgresConnection(url: temporary.url)
-        try locker.execute("SET lock_timeout = '500ms'")
-        try locker.execute("BEGIN")
+        let locker = try Self.session(of: temporary, givingUpLockWaitsAfter: "500ms")
         #expect(throws: Never.self) { try locker.run(QuotaCheck.lockOwner, [.text("u_bob")]) }
         try locker.execute("ROLLBACK")
         // The writers themselves still queue: a second lock of the row waits for the first.
         try locker.execute("BEGIN")
         try locker.run(QuotaCheck.lockOwner, [.text("u_alice")])
-        let second = try PostgresConnection(url: temporary.url)
-        try second.execute("SET lock_timeout = '200ms'")
-        try second.execute("BEGIN")
+        let second = try Self.session(of: temporary, givingUpLockWaitsAfter: "200ms")
         #expect(throws: PostgresError.self) { try second.run(QuotaCheck.lockOwner, [.text("u_alice")]) }
         try second.execute("ROLLBACK")
         try locker.execute("ROLLBACK")
